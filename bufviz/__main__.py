@@ -1,0 +1,5 @@
+"""`python -m bufviz`."""
+from .cli import main
+
+if __name__ == "__main__":
+    main()

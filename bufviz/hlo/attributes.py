@@ -1,0 +1,118 @@
+"""Reading HLO attribute text: `key=value` lists with nested brackets and quoted strings."""
+from __future__ import annotations
+
+import json
+import re
+
+from .shapes import parse_index
+
+# A quoted string (with escapes), one bracket or comma, or a run of anything else.
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[{}()\[\],]|[^"{}()\[\],]+')
+_OPEN = {"{": 1, "(": 1, "[": 1, "}": -1, ")": -1, "]": -1}
+
+
+def bracket_depth(text: str) -> int:
+    """Net count of open brackets outside quoted strings (0 when balanced)."""
+    depth = 0
+    for m in _TOKEN.finditer(text):
+        depth += _OPEN.get(m.group(), 0)
+    return depth
+
+
+def split_top_level(text: str) -> list[str]:
+    """Split on commas that are not inside brackets or strings."""
+    parts = []
+    depth = 0
+    start = 0
+    for m in _TOKEN.finditer(text):
+        tok = m.group()
+        if tok == ",":
+            if depth == 0:
+                parts.append(text[start:m.start()])
+                start = m.end()
+        else:
+            depth += _OPEN.get(tok, 0)
+    parts.append(text[start:])
+    return parts
+
+
+def split_attributes(text: str) -> dict[str, str]:
+    """`, index=0, metadata={...}` -> {'index': '0', 'metadata': '{...}'} (values kept as text)."""
+    attrs: dict[str, str] = {}
+    for part in split_top_level(text):
+        part = part.strip()
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        attrs[key.strip()] = value.strip() if eq else ""
+    return attrs
+
+
+_META_ITEM = re.compile(r'([A-Za-z_]+)=("(?:[^"\\]|\\.)*"|[^\s}]+)')
+
+
+def parse_metadata(text: str) -> dict[str, str]:
+    """`{op_type="dot" op_name="jit(f)/dot" source_line=12}` -> dict of unquoted values."""
+    out = {}
+    for key, value in _META_ITEM.findall(text):
+        out[key] = unquote(value) if value.startswith('"') else value
+    return out
+
+
+def unquote(text: str) -> str:
+    """A C-escaped, double-quoted HLO string -> its content."""
+    if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
+        text = text[1:-1]
+    if "\\" not in text:
+        return text
+    try:
+        return json.loads('"' + text + '"')
+    except ValueError:
+        return text.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def parse_backend_config(text: str):
+    """backend_config is a JSON object (new) or a quoted string holding JSON (old); else raw text."""
+    if text.startswith('"'):
+        text = unquote(text)
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def parse_frontend_attributes(text: str) -> dict[str, str]:
+    """`{k="v",k2={...}}` -> dict (values unquoted when quoted)."""
+    body = text.strip()
+    if body.startswith("{") and body.endswith("}"):
+        body = body[1:-1]
+    out = {}
+    for part in split_top_level(body):
+        key, eq, value = part.partition("=")
+        if eq:
+            value = value.strip()
+            out[key.strip()] = unquote(value) if value.startswith('"') else value
+    return out
+
+
+def parse_name_list(text: str) -> list[str]:
+    """`%a` or `{%a, %b}` -> ['a', 'b']."""
+    text = text.strip()
+    if text.startswith("{"):
+        text = text[1:-1]
+    return [n.strip().lstrip("%") for n in text.split(",") if n.strip()]
+
+
+_ALIAS = re.compile(r"\{([0-9,\s]*)\}\s*:\s*\(\s*(\d+)\s*,\s*\{([0-9,\s]*)\}\s*(?:,\s*([A-Za-z\-]+)\s*)?\)")
+_DONOR = re.compile(r"\(\s*(\d+)\s*,\s*\{([0-9,\s]*)\}\s*\)")
+
+
+def parse_alias_pairs(text: str) -> list[tuple[tuple[int, ...], int, tuple[int, ...], str | None]]:
+    """`{ {0}: (1, {}, may-alias) }` or `{{1}: (0, {})}` -> [(output_index, number, index, kind)]."""
+    return [(parse_index(out), int(num), parse_index(idx), kind or None)
+            for out, num, idx, kind in _ALIAS.findall(text)]
+
+
+def parse_donors(text: str) -> list[tuple[int, tuple[int, ...]]]:
+    """`{ (0, {}), (1, {1}) }` -> [(parameter, index)]."""
+    return [(int(num), parse_index(idx)) for num, idx in _DONOR.findall(text)]

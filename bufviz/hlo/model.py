@@ -1,0 +1,281 @@
+"""The HLO module as bufviz sees it. Computation bodies are parsed on first use, so a large
+module costs only what the analysis touches (fusion bodies are rarely needed)."""
+from __future__ import annotations
+
+from ..errors import BufvizError, found
+from .attributes import (bracket_depth, parse_alias_pairs, parse_backend_config,
+                         parse_frontend_attributes, parse_metadata, parse_name_list,
+                         split_attributes, unquote)
+from .lines import LineSyntaxError, operand_names, parse_instruction_line
+from .shapes import Shape, ShapeSyntaxError, parse_shape
+
+# Attributes naming called computations, in the order XLA lists an instruction's callees
+# (except while, whose condition we list first because it is flattened first).
+CALLEE_KEYS = ("calls", "to_apply", "condition", "body", "branch_computations",
+               "true_computation", "false_computation", "select", "scatter", "called_computations")
+
+
+class Instruction:
+    __slots__ = ("name", "opcode", "shape_text", "args", "attr_text", "is_root", "line",
+                 "computation", "operands", "users", "_attrs", "_shape")
+
+    def __init__(self, name, opcode, shape_text, args, attr_text, is_root, line):
+        self.name = name
+        self.opcode = opcode
+        self.shape_text = shape_text
+        self.args = args
+        self.attr_text = attr_text
+        self.is_root = is_root
+        self.line = line
+        self.computation: Computation | None = None
+        self.operands: list[Instruction] = []
+        self.users: list[Instruction] = []
+        self._attrs = None
+        self._shape = None
+
+    @property
+    def shape(self) -> Shape:
+        if self._shape is None:
+            self._shape = parse_shape(self.shape_text)
+        return self._shape
+
+    @property
+    def attrs(self) -> dict[str, str]:
+        if self._attrs is None:
+            self._attrs = split_attributes(self.attr_text) if self.attr_text else {}
+        return self._attrs
+
+    def attr(self, key: str) -> str | None:
+        # Cheap pre-check: most instructions have few attributes and most lookups miss.
+        if key not in self.attr_text:
+            return None
+        return self.attrs.get(key)
+
+    @property
+    def metadata(self) -> dict[str, str]:
+        text = self.attr("metadata")
+        return parse_metadata(text) if text else {}
+
+    @property
+    def op_name(self) -> str:
+        return self.metadata.get("op_name", "")
+
+    @property
+    def backend_config(self):
+        text = self.attr("backend_config")
+        return parse_backend_config(text) if text is not None else None
+
+    @property
+    def frontend_attributes(self) -> dict[str, str]:
+        text = self.attr("frontend_attributes")
+        return parse_frontend_attributes(text) if text else {}
+
+    @property
+    def sharding(self) -> str | None:
+        return self.attr("sharding")
+
+    @property
+    def custom_call_target(self) -> str | None:
+        text = self.attr("custom_call_target")
+        return unquote(text) if text is not None else None
+
+    @property
+    def parameter_number(self) -> int:
+        return int(self.args)
+
+    @property
+    def tuple_index(self) -> int:
+        return int(self.attrs["index"])
+
+    @property
+    def output_to_operand_aliasing(self):
+        """[(output_index, operand_number, operand_index)] from `output_to_operand_aliasing`."""
+        text = self.attr("output_to_operand_aliasing")
+        if not text:
+            return []
+        return [(out, num, idx) for out, num, idx, _ in parse_alias_pairs(text)]
+
+    def callee_names(self, keys=CALLEE_KEYS) -> list[str]:
+        """Names of the computations this instruction calls, for the given attribute keys."""
+        names = []
+        for key in keys:
+            text = self.attr(key)
+            if text:
+                names.extend(parse_name_list(text))
+        return names
+
+    def __repr__(self) -> str:
+        return f"<{self.opcode} {self.name}>"
+
+
+class Computation:
+    __slots__ = ("name", "is_entry", "line", "signature", "execution_thread", "module",
+                 "_body", "_body_line", "_instructions", "_by_name", "_root")
+
+    def __init__(self, name, is_entry, line, signature, execution_thread, module, body, body_line):
+        """`body` is the (start, end) offsets of the body in the module's text."""
+        self.name = name
+        self.is_entry = is_entry
+        self.line = line
+        self.signature = signature
+        self.execution_thread = execution_thread
+        self.module = module
+        self._body = body
+        self._body_line = body_line
+        self._instructions = None
+        self._by_name = None
+        self._root = None
+
+    @property
+    def instructions(self) -> list[Instruction]:
+        if self._instructions is None:
+            self._parse_body()
+        return self._instructions
+
+    @property
+    def parsed(self) -> bool:
+        return self._instructions is not None
+
+    @property
+    def root(self) -> Instruction:
+        if self._instructions is None:
+            self._parse_body()
+        return self._root
+
+    def instruction(self, name: str) -> Instruction:
+        if self._instructions is None:
+            self._parse_body()
+        return self._by_name[name]
+
+    def __contains__(self, name: str) -> bool:
+        if self._instructions is None:
+            self._parse_body()
+        return name in self._by_name
+
+    @property
+    def parameters(self) -> list[Instruction]:
+        params = [i for i in self.instructions if i.opcode == "parameter"]
+        return sorted(params, key=lambda p: p.parameter_number)
+
+    def _error(self, line: int, message: str) -> BufvizError:
+        return BufvizError(message, self.module.path, line)
+
+    def _parse_body(self) -> None:
+        start, end = self._body
+        lines = self.module.text[start:end].split("\n")
+        instructions: list[Instruction] = []
+        by_name: dict[str, Instruction] = {}
+        root = None
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            lineno = self._body_line + i
+            i += 1
+            stripped = line.strip()
+            if not stripped or stripped.startswith("//"):
+                continue
+            if line.count("{") != line.count("}") or line.count("(") != line.count(")"):
+                # Attribute values may span lines (TPU kernel metadata); join until balanced.
+                while bracket_depth(line) > 0 and i < len(lines):
+                    line += "\n" + lines[i]
+                    i += 1
+            try:
+                is_root, name, shape, opcode, args, attrs = parse_instruction_line(line)
+            except LineSyntaxError as e:
+                raise self._error(lineno, f"{e}, found {found(line)}") from None
+            if name in by_name:
+                raise self._error(lineno, f"expected a new instruction name, found {name!r} defined twice")
+            instr = Instruction(name, opcode, shape, args, attrs, is_root, lineno)
+            instr.computation = self
+            instructions.append(instr)
+            by_name[name] = instr
+            if is_root:
+                if root is not None:
+                    raise self._error(lineno, f"expected one ROOT in computation {self.name!r}, found a second")
+                root = instr
+        if not instructions:
+            raise self._error(self.line, f"expected instructions in computation {self.name!r}, found none")
+        for instr in instructions:
+            try:
+                instr.operands = [by_name[n] for n in operand_names(instr.opcode, instr.args)]
+            except KeyError as e:
+                raise self._error(instr.line, f"expected an operand defined in {self.name!r}, "
+                                              f"found unknown name {e.args[0]!r}") from None
+            seen = set()
+            for op in instr.operands:
+                if id(op) not in seen:
+                    seen.add(id(op))
+                    op.users.append(instr)
+        self._root = root if root is not None else instructions[-1]
+        self._root.is_root = True
+        self._instructions = instructions
+        self._by_name = by_name
+
+    def validate_shapes(self) -> None:
+        """Parse every instruction shape now (normally done on use) to report bad input early."""
+        for instr in self.instructions:
+            try:
+                instr.shape
+            except ShapeSyntaxError as e:
+                raise self._error(instr.line, f"{e}, found {found(instr.shape_text)}") from None
+
+    def __repr__(self) -> str:
+        return f"<computation {self.name}>"
+
+
+class Module:
+    """A parsed HLO module. `features` records printer details used to date the text."""
+
+    def __init__(self, name: str, path: str, text: str):
+        self.name = name
+        self.path = path
+        self.text = text  # kept: computation bodies are parsed from it on first use
+        self.attributes: dict[str, str] = {}
+        self.computations: dict[str, Computation] = {}
+        self.entry: Computation | None = None
+        self.is_scheduled = False
+        self.input_output_alias: list[tuple] = []   # (output_index, parameter, param_index, kind)
+        self.buffer_donors: list[tuple] = []        # (parameter, param_index)
+        self.entry_computation_layout: str | None = None
+        self.file_names: dict[int, str] = {}
+        self.function_names: dict[int, str] = {}
+        self.file_locations: dict[int, dict[str, int]] = {}
+        self.stack_frames: dict[int, tuple[int, int]] = {}  # id -> (file_location_id, parent id)
+        self.features: dict[str, bool] = {}
+
+    def computation(self, name: str) -> Computation:
+        try:
+            return self.computations[name]
+        except KeyError:
+            raise BufvizError(f"expected a computation named {name!r}, found none", self.path) from None
+
+    def parse_all(self) -> None:
+        """Parse every computation body and shape (validation; the analysis parses lazily)."""
+        for comp in self.computations.values():
+            comp.validate_shapes()
+
+    def frame_chain(self, frame_id: int) -> list[tuple[str, int, str]]:
+        """(file, line, function) from the innermost frame outwards for a `stack_frame_id`."""
+        chain = []
+        seen = set()
+        while frame_id and frame_id in self.stack_frames and frame_id not in seen:
+            seen.add(frame_id)
+            location_id, parent = self.stack_frames[frame_id]
+            loc = self.file_locations.get(location_id, {})
+            chain.append((self.file_names.get(loc.get("file_name_id", 0), "?"), loc.get("line", 0),
+                          self.function_names.get(loc.get("function_name_id", 0), "?")))
+            frame_id = parent
+        return chain
+
+    def source_of(self, instr: Instruction) -> str | None:
+        """`file:line` of an instruction: metadata source_file/line, else its innermost stack frame."""
+        meta = instr.metadata
+        if meta.get("source_file"):
+            line = meta.get("source_line")
+            return f"{meta['source_file']}:{line}" if line else meta["source_file"]
+        frame = meta.get("stack_frame_id")
+        if frame and frame.isdigit():
+            chain = self.frame_chain(int(frame))
+            if chain:
+                return f"{chain[0][0]}:{chain[0][1]}"
+        return None

@@ -1,0 +1,136 @@
+"""HLO module text -> Module. Only the module header, stack-frame tables and the computation
+index are read here; computation bodies are parsed when first used (see model.Computation)."""
+from __future__ import annotations
+
+import re
+
+from ..errors import BufvizError, found
+from .attributes import parse_alias_pairs, parse_donors, split_attributes, unquote
+from .model import Computation, Module
+
+_MODULE_HEAD = re.compile(r"[ \t]*HloModule[ \t]+%?([^\s,]+)[ \t]*(.*)")
+# Computation headers start in column 0: `[ENTRY] [%]name [(params) -> shape] {`.
+_COMP_HEAD = re.compile(r"^(ENTRY[ \t]+)?%?([A-Za-z_][\w.\-]*)[ \t]*(\(.*\)[ \t]*->.*?)?[ \t]*\{[ \t]*$",
+                        re.M)
+_COMP_CLOSE = re.compile(r'^\}[ \t]*(?:,[ \t]*execution_thread="([^"]*)")?[ \t]*(?://[^\n]*)?$', re.M)
+_TABLES = ("FileNames", "FunctionNames", "FileLocations", "StackFrames")
+_TABLE_ROW = re.compile(r'\s*(\d+)\s+("(?:[^"\\]|\\.)*"|\{[^}]*\})\s*$')
+_KV = re.compile(r"(\w+)=(-?\d+)")
+_PERCENT_INSTR = re.compile(r"^[ \t]+(?:ROOT[ \t]+)?%[A-Za-z_]", re.M)
+_TYPED_OPERAND = re.compile(r"\((?:[a-z][a-z0-9]*\[[^\]]*\](?:\{[^{}]*\})?|\([^)]*\)) %[A-Za-z_]")
+_CLOSING_COMMENT = re.compile(r"^\} // ", re.M)
+
+
+def parse_module(text: str, path: str) -> Module:
+    """Read an HLO module's text. Raises BufvizError naming the file and line on bad input."""
+    start = len(text) - len(text.lstrip())
+    line_no = text.count("\n", 0, start) + 1
+    end_of_line = text.find("\n", start)
+    if end_of_line < 0:
+        end_of_line = len(text)
+    head = _MODULE_HEAD.match(text, start, end_of_line)
+    if not head:
+        raise BufvizError(f"expected 'HloModule NAME', found {found(text[start:end_of_line])}", path, line_no)
+    module = Module(head.group(1), path, text)
+    _read_header_attributes(module, head.group(2), line_no)
+
+    headers = list(_COMP_HEAD.finditer(text, end_of_line))
+    first = headers[0].start() if headers else len(text)
+    _read_stack_tables(module, text, end_of_line, first, line_no + 1)
+    if not headers:
+        raise BufvizError("expected a computation ('name {' ... '}'), found none", path,
+                          text.count("\n", 0, len(text.rstrip())) + 1)
+
+    line = line_no
+    last_pos = 0
+    for k, h in enumerate(headers):
+        line += text.count("\n", last_pos, h.start())
+        last_pos = h.start()
+        next_start = headers[k + 1].start() if k + 1 < len(headers) else len(text)
+        close = _COMP_CLOSE.search(text, h.end(), next_start)
+        name = h.group(2)
+        if close is None:
+            raise BufvizError(f"expected '}}' closing computation {name!r}, found "
+                              f"{'the end of the file (truncated?)' if k + 1 == len(headers) else 'the next computation'}",
+                              path, line)
+        stray = text[close.end():next_start]
+        if stray.strip():
+            offset = close.end() + len(stray) - len(stray.lstrip())
+            raise BufvizError(f"expected a computation or the end of the file, found "
+                              f"{found(_line_at(text, offset))}", path, text.count("\n", 0, offset) + 1)
+        if name in module.computations:
+            raise BufvizError(f"expected a new computation name, found {name!r} defined twice", path, line)
+        comp = Computation(name, h.group(1) is not None, line, (h.group(3) or "").strip(),
+                           close.group(1), module, (h.end() + 1, close.start()), line + 1)
+        module.computations[name] = comp
+        if comp.is_entry:
+            if module.entry is not None:
+                raise BufvizError(f"expected one ENTRY computation, found a second ({name!r})", path, line)
+            module.entry = comp
+    if module.entry is None:  # XLA's rule: without ENTRY, the last computation is the entry
+        module.entry = list(module.computations.values())[-1]
+        module.entry.is_entry = True
+    _record_features(module, text)
+    return module
+
+
+def _line_at(text: str, offset: int) -> str:
+    end = text.find("\n", offset)
+    return text[offset:end if end >= 0 else len(text)]
+
+
+def _read_header_attributes(module: Module, text: str, line: int) -> None:
+    attrs = split_attributes(text) if text.strip() else {}
+    module.attributes = attrs
+    module.is_scheduled = attrs.get("is_scheduled") == "true"
+    module.entry_computation_layout = attrs.get("entry_computation_layout")
+    if "input_output_alias" in attrs:
+        module.input_output_alias = parse_alias_pairs(attrs["input_output_alias"])
+        if not module.input_output_alias and attrs["input_output_alias"].strip("{} "):
+            raise BufvizError("expected input_output_alias entries like '{0}: (1, {}, may-alias)', "
+                              f"found {found(attrs['input_output_alias'])}", module.path, line)
+    if "buffer_donor" in attrs:
+        module.buffer_donors = parse_donors(attrs["buffer_donor"])
+
+
+def _read_stack_tables(module: Module, text: str, begin: int, end: int, first_line: int) -> None:
+    """FileNames / FunctionNames / FileLocations / StackFrames between the header and the first
+    computation (jax >= 0.7). Anything else there is an error."""
+    table = None
+    for offset, raw in enumerate(text[begin:end].split("\n")):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("//"):
+            continue
+        if stripped in _TABLES:
+            table = stripped
+            continue
+        m = _TABLE_ROW.match(raw)
+        if table is None or not m:
+            raise BufvizError(f"expected a computation or a stack-frame table row, found {found(raw)}",
+                              module.path, first_line + offset - 1)
+        key, value = int(m.group(1)), m.group(2)
+        if table == "FileNames":
+            module.file_names[key] = unquote(value)
+        elif table == "FunctionNames":
+            module.function_names[key] = unquote(value)
+        else:
+            fields = {k: int(v) for k, v in _KV.findall(value)}
+            if table == "FileLocations":
+                module.file_locations[key] = fields
+            else:
+                # The printed parent_frame_id is one more than the parent's id, 0 = outermost
+                # (checked on jax 0.10.2 dumps, where this chain rebuilds the Python call stack).
+                module.stack_frames[key] = (fields.get("file_location_id", 0),
+                                            max(fields.get("parent_frame_id", 0) - 1, 0))
+
+
+def _record_features(module: Module, text: str) -> None:
+    sample = text[:400_000]
+    module.features = {
+        "percent_names": _PERCENT_INSTR.search(sample) is not None,
+        "typed_operands": _TYPED_OPERAND.search(sample) is not None,
+        "closing_comments": _CLOSING_COMMENT.search(text) is not None,
+        "stack_frame_tables": bool(module.stack_frames),
+        "signatures": any(c.signature for c in module.computations.values()),
+        "is_scheduled": module.is_scheduled,
+    }

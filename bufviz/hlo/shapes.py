@@ -1,0 +1,274 @@
+"""HLO shapes: parsing `f32[8,128]{1,0:T(8,128)S(1)}` and tuples, and XLA's byte sizes (spec §5.1)."""
+from __future__ import annotations
+
+import math
+import re
+
+# Bytes per element as ShapeUtil::ByteSizeOfPrimitiveType gives them (sub-byte types unpacked).
+ELEMENT_BYTES = {
+    "pred": 1, "s1": 1, "u1": 1, "s2": 1, "u2": 1, "s4": 1, "u4": 1, "s8": 1, "u8": 1,
+    "s16": 2, "u16": 2, "f16": 2, "bf16": 2,
+    "s32": 4, "u32": 4, "f32": 4,
+    "s64": 8, "u64": 8, "f64": 8, "c64": 8,
+    "c128": 16,
+    "f4e2m1fn": 1, "f6e3m2fn": 1, "f6e2m3fn": 1, "f8e8m0fnu": 1,
+    "f8e5m2": 1, "f8e4m3": 1, "f8e4m3fn": 1, "f8e4m3b11fnuz": 1, "f8e3m4": 1,
+    "f8e5m2fnuz": 1, "f8e4m3fnuz": 1,
+    "token": 0,
+    "opaque": 8,  # a pointer
+}
+
+POINTER_BYTES = 8
+
+
+class ShapeSyntaxError(ValueError):
+    """A shape that cannot be read; `position` is the offset in the shape text."""
+
+    def __init__(self, message: str, position: int):
+        super().__init__(message)
+        self.position = position
+
+
+class Layout:
+    """The parts of a layout bufviz uses; `text` keeps everything as printed."""
+
+    __slots__ = ("minor_to_major", "tiles", "element_size_bits", "memory_space", "tail_padding", "text")
+
+    def __init__(self, minor_to_major, tiles, element_size_bits, memory_space, tail_padding, text):
+        self.minor_to_major = minor_to_major
+        self.tiles = tiles
+        self.element_size_bits = element_size_bits
+        self.memory_space = memory_space
+        self.tail_padding = tail_padding
+        self.text = text
+
+
+class Shape:
+    """Base of ArrayShape and TupleShape."""
+
+    __slots__ = ()
+    is_tuple = False
+
+    def subshape(self, index: tuple[int, ...]) -> "Shape":
+        shape = self
+        for i in index:
+            if not shape.is_tuple or i >= len(shape.elements):
+                raise KeyError(index)
+            shape = shape.elements[i]
+        return shape
+
+    def subshapes(self) -> list[tuple[tuple[int, ...], "Shape"]]:
+        """Every (index, subshape) in pre-order: `{}`, `{0}`, `{0,0}`, ..., `{1}`, ..."""
+        out = []
+        stack = [((), self)]
+        while stack:
+            index, shape = stack.pop()
+            out.append((index, shape))
+            if shape.is_tuple:
+                for i in range(len(shape.elements) - 1, -1, -1):
+                    stack.append((index + (i,), shape.elements[i]))
+        return out
+
+
+class ArrayShape(Shape):
+    __slots__ = ("dtype", "dims", "dynamic", "layout", "text")
+
+    def __init__(self, dtype, dims, dynamic, layout, text):
+        self.dtype = dtype
+        self.dims = dims          # tuple of ints (bounds for dynamic dims; -1 if unbounded)
+        self.dynamic = dynamic    # tuple of bools, or None when no dim is dynamic
+        self.layout = layout      # Layout or None
+        self.text = text          # as printed, with layout
+
+    @property
+    def memory_space(self) -> int:
+        return self.layout.memory_space if self.layout else 0
+
+    @property
+    def unbounded(self) -> bool:
+        return -1 in self.dims
+
+    def element_count(self) -> int:
+        return math.prod(d for d in self.dims if d >= 0)
+
+    def byte_size(self, pointer_size: int = POINTER_BYTES) -> int:
+        """ShapeUtil::ByteSizeOf: tiling and memory space are ignored; E(n) packs sub-byte types."""
+        if self.dtype == "opaque":
+            return pointer_size
+        bits = self.layout.element_size_bits if self.layout else 0
+        if bits:
+            return (self.element_count() * bits + 7) // 8
+        return self.element_count() * ELEMENT_BYTES[self.dtype]
+
+    def text_without_layout(self) -> str:
+        dims = []
+        for size, dyn in zip(self.dims, self.dynamic or (False,) * len(self.dims)):
+            dims.append("?" if size < 0 else (f"<={size}" if dyn else str(size)))
+        return f"{self.dtype}[{','.join(dims)}]"
+
+    def __repr__(self) -> str:
+        return f"ArrayShape({self.text!r})"
+
+
+class TupleShape(Shape):
+    __slots__ = ("elements",)
+    is_tuple = True
+
+    def __init__(self, elements):
+        self.elements = elements
+
+    @property
+    def memory_space(self) -> int:
+        return 0
+
+    def byte_size(self, pointer_size: int = POINTER_BYTES) -> int:
+        """A tuple is its index table: one pointer per top-level element (not recursive)."""
+        return pointer_size * len(self.elements)
+
+    @property
+    def text(self) -> str:
+        return _tuple_text(self, layout=True)
+
+    def text_without_layout(self) -> str:
+        return _tuple_text(self, layout=False)
+
+    def __repr__(self) -> str:
+        return f"TupleShape({self.text!r})"
+
+
+def _tuple_text(shape: TupleShape, layout: bool) -> str:
+    parts = []
+    for i, element in enumerate(shape.elements):
+        text = element.text if layout else element.text_without_layout()
+        parts.append(f"/*index={i}*/{text}" if i and i % 5 == 0 else text)
+    return "(" + ", ".join(parts) + ")"
+
+
+_ARRAY = re.compile(r"([a-z][a-z0-9]*)\[([^\]]*)\]")
+_SPACE_OR_COMMENT = re.compile(r"(?:\s+|/\*.*?\*/)*")
+_LAYOUT_PART = re.compile(r"([A-Z#*]+)\(([^()]*)\)")
+_CACHE: dict[str, Shape] = {}
+
+
+def parse_shape(text: str) -> Shape:
+    """Parse one complete shape text (cached: real modules repeat few distinct shapes)."""
+    shape = _CACHE.get(text)
+    if shape is None:
+        shape, end = parse_shape_at(text, 0)
+        end = _SPACE_OR_COMMENT.match(text, end).end()
+        if end != len(text):
+            raise ShapeSyntaxError(f"unexpected text after the shape: {text[end:end + 20]!r}", end)
+        if len(_CACHE) < 200_000:
+            _CACHE[text] = shape
+    return shape
+
+
+def parse_shape_at(text: str, pos: int) -> tuple[Shape, int]:
+    """Parse a shape starting at `pos`; return it and the position just after it."""
+    pos = _SPACE_OR_COMMENT.match(text, pos).end()
+    if text.startswith("(", pos):
+        elements = []
+        pos += 1
+        while True:
+            pos = _SPACE_OR_COMMENT.match(text, pos).end()
+            if text.startswith(")", pos):
+                return TupleShape(tuple(elements)), pos + 1
+            if elements:
+                if not text.startswith(",", pos):
+                    raise ShapeSyntaxError("expected ',' or ')' in a tuple shape", pos)
+                pos = _SPACE_OR_COMMENT.match(text, pos + 1).end()
+            element, pos = parse_shape_at(text, pos)
+            elements.append(element)
+    if text.startswith("b(", pos):  # buffer type: the array it holds
+        inner, pos = parse_shape_at(text, pos + 2)
+        pos = _SPACE_OR_COMMENT.match(text, pos).end()
+        if not text.startswith(")", pos):
+            raise ShapeSyntaxError("expected ')' closing a buffer shape", pos)
+        return inner, pos + 1
+    m = _ARRAY.match(text, pos)
+    if not m or m.group(1) not in ELEMENT_BYTES:
+        raise ShapeSyntaxError("expected a shape such as f32[8,128] or a tuple (...)", pos)
+    dims, dynamic = _parse_dims(m.group(2), pos)
+    end = m.end()
+    layout = None
+    if text.startswith("{", end):
+        close = text.find("}", end)
+        nxt = text[end + 1:end + 2]
+        if close > 0 and (nxt.isdigit() or nxt in (":", "}")):
+            layout = _parse_layout(text[end + 1:close], end)
+            end = close + 1
+    return ArrayShape(m.group(1), dims, dynamic, layout, text[pos:end]), end
+
+
+def _parse_dims(text: str, pos: int):
+    if not text:
+        return (), None
+    dims = []
+    dynamic = []
+    for part in text.split(","):
+        part = part.strip()
+        if part == "?":
+            dims.append(-1)
+            dynamic.append(True)
+        elif part.startswith("<="):
+            dims.append(_int(part[2:], pos))
+            dynamic.append(True)
+        else:
+            dims.append(_int(part, pos))
+            dynamic.append(False)
+    return tuple(dims), (tuple(dynamic) if any(dynamic) else None)
+
+
+def _int(text: str, pos: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ShapeSyntaxError(f"expected a dimension size, found {text!r}", pos) from None
+    if value < 0:
+        raise ShapeSyntaxError(f"negative dimension size {value}", pos)
+    return value
+
+
+def _parse_layout(text: str, pos: int) -> Layout:
+    order, _, attrs = text.partition(":")
+    try:
+        minor_to_major = tuple(int(x) for x in order.split(",")) if order.strip() else ()
+    except ValueError:
+        raise ShapeSyntaxError(f"expected a layout such as {{1,0}}, found {{{text}}}", pos) from None
+    numbers = {"E": 0, "S": 0, "L": 0}
+    tiles: list[tuple[int, ...]] = []
+    if attrs:
+        try:
+            for m in _LAYOUT_PART.finditer(attrs):
+                if m.group(1) in numbers:
+                    numbers[m.group(1)] = int(m.group(2))
+            tiles = _tiles(attrs)
+        except ValueError:
+            raise ShapeSyntaxError(f"unreadable layout {{{text}}}", pos) from None
+    return Layout(minor_to_major, tuple(tiles), numbers["E"], numbers["S"], numbers["L"], text)
+
+
+# T(8,128)(2,1) is one 'T' followed by a run of parenthesised tiles.
+_TILE_RUN = re.compile(r"T((?:\([0-9*,\s]*\))+)")
+_TILE = re.compile(r"\(([0-9*,\s]*)\)")
+
+
+def _tiles(attrs: str) -> list[tuple[int, ...]]:
+    m = _TILE_RUN.search(attrs)
+    if not m:
+        return []
+    return [tuple(-1 if a.strip() == "*" else int(a) for a in t.split(",") if a.strip())
+            for t in _TILE.findall(m.group(1))]
+
+
+def format_index(index: tuple[int, ...]) -> str:
+    """The JSON spelling of a shape index: '' for {}, '0,1' for {0,1}."""
+    return ",".join(map(str, index))
+
+
+def parse_index(text: str) -> tuple[int, ...]:
+    """'{0,1}' or '0,1' or '{}' -> (0, 1)."""
+    text = text.strip().strip("{}").strip()
+    if not text:
+        return ()
+    return tuple(int(x) for x in text.split(","))

@@ -1,0 +1,61 @@
+"""Byte counts: XLA's own human-readable format (to parse and reproduce it) and ours for people."""
+from __future__ import annotations
+
+import re
+
+_XLA_SUFFIXES = ("KiB", "MiB", "GiB", "TiB", "PiB", "EiB")
+
+
+def xla_human_bytes(n: int) -> str:
+    """XLA's HumanReadableNumBytes (tsl numbers.cc): integer-divides by 1024 before the last step.
+
+    30920 -> '30.2KiB', 1605632 -> '1.53MiB', 6288600 -> '6.00MiB', 48 -> '48B'.
+    """
+    sign = "-" if n < 0 else ""
+    n = abs(n)
+    if n < 1024:
+        return f"{sign}{n}B"
+    unit = 0
+    while n >= 1024 * 1024 and unit < len(_XLA_SUFFIXES) - 1:
+        n //= 1024
+        unit += 1
+    value = n / 1024.0
+    digits = 1 if unit == 0 else 2
+    return f"{sign}{value:.{digits}f}{_XLA_SUFFIXES[unit]}"
+
+
+_HUMAN = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]*)?)\s*([KMGTPE]?)(i?)B?\s*$", re.IGNORECASE)
+_POWERS = {"": 0, "K": 1, "M": 2, "G": 3, "T": 4, "P": 5, "E": 6}
+
+
+def parse_human_bytes(text: str) -> int | None:
+    """Parse '1.53MiB', '30.2KiB', '48B', '63.80G', '512.00M' (binary units) into bytes.
+
+    The result is approximate (the text was rounded); None if the text is not a size.
+    """
+    m = _HUMAN.match(text)
+    if not m:
+        return None
+    number = float(m.group(1))
+    power = _POWERS[m.group(2).upper()]
+    return int(round(number * (1024 ** power)))
+
+
+def human_bytes(n: int | None) -> str:
+    """Bytes for people: '1.53 MiB', '48 B'."""
+    if n is None:
+        return "—"
+    sign = "-" if n < 0 else ""
+    value = float(abs(n))
+    for suffix in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
+        if value < 1024 or suffix == "PiB":
+            if suffix == "B":
+                return f"{sign}{int(value)} B"
+            return f"{sign}{value:.2f} {suffix}"
+        value /= 1024
+    raise AssertionError("unreachable")
+
+
+def spaced_int(n: int) -> str:
+    """Digits grouped by three with spaces, as XLA's stack-trace breakdown prints them."""
+    return f"{n:,}".replace(",", " ")
