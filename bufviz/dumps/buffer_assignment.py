@@ -1,0 +1,115 @@
+"""BufferAssignment::ToString (spec §1.3) and the sections older XLA appended to it:
+`Total bytes used`, `Used values` and the HloLiveRange text. The same reader takes the newer
+split files (`-buffer-assignment.txt` with allocations only, `-buffer-assignment-values.txt`)."""
+from __future__ import annotations
+
+import re
+
+from ..hlo.shapes import parse_index
+from .cursor import Cursor
+from .live_range import is_live_range_start, read_live_range
+from .records import AllocValue, Allocation, BufferAssignmentDump
+from .values import read_values
+
+_ALLOCATION = re.compile(r"allocation (\d+): (?:(0x[0-9a-fA-F]+), )?size (\d+)(.*):\s*$")
+_ATTRIBUTE = re.compile(
+    r", (?:color (?P<color>\d+)|page (?P<page>\d+)"
+    r"|parameter (?P<param>\d+), shape \|(?P<pshape>[^|]*)\| at ShapeIndex \{(?P<pindex>[0-9,]*)\}"
+    r"|output shape is \|(?P<oshape>[^|]*)\|"
+    r"|(?P<word>constant|thread-local|maybe-live-out|preallocated-temp))")
+_VALUE = re.compile(r" value: <(\d+) ([^\s{<>]+)(?:\{([0-9,]*)\})?( \(phi\))?(?: @(\d+))?> "
+                    r"\(size=(\d+),offset=(\d+)\): (.*?)\s*$")
+_CROSS_HEAD = " reused by buffers of a different color:"
+_CROSS_VALUE = re.compile(r"\s+value: <(\d+) ([^\s<>]+)[^>]*> \(color=(\d+)\)\s*$")
+_TOTAL = re.compile(r"Total bytes used: (\d+)")
+_WORD_FIELDS = {"constant": "constant", "thread-local": "thread_local",
+                "maybe-live-out": "maybe_live_out", "preallocated-temp": "preallocated_temp"}
+
+
+def read_buffer_assignment(text: str, path: str) -> BufferAssignmentDump:
+    """Read a buffer-assignment file or a values file (they share their sections)."""
+    cur = Cursor(text, path)
+    dump = BufferAssignmentDump(path)
+    cur.skip_blank()
+    if cur.peek() is not None and cur.peek().strip() == "BufferAssignment:":
+        cur.take()
+        _read_allocations(cur, dump)
+        dump.features["addresses"] = any(a.address for a in dump.allocations)
+    cur.skip_blank()
+    line = cur.peek()
+    if line is not None and (m := _TOTAL.match(line)):
+        dump.total_bytes_used = int(m.group(1))
+        cur.take()
+        cur.skip_blank()
+    if cur.peek() is not None and cur.peek().strip() == "Used values:":
+        cur.take()
+        dump.values = read_values(cur, dump.features)
+        cur.skip_blank()
+    if cur.peek() is not None and is_live_range_start(cur.peek()):
+        dump.live_range = read_live_range(cur)
+        cur.skip_blank()
+    if not cur.at_end():
+        raise cur.error("an allocation, 'Total bytes used', 'Used values' or 'HloLiveRange'")
+    if not dump.allocations and dump.values is None and dump.live_range is None:
+        raise cur.error("'BufferAssignment:' or 'Used values:'", 1)
+    return dump
+
+
+def _read_allocations(cur: Cursor, dump: BufferAssignmentDump) -> None:
+    alloc = None
+    cross = False
+    while (line := cur.peek()) is not None and line.strip():
+        if line.startswith("allocation "):
+            _check_has_values(cur, alloc)
+            alloc = _parse_allocation(cur, line)
+            dump.allocations.append(alloc)
+            cross = False
+        elif alloc is not None and line.startswith(" value:"):
+            m = _VALUE.match(line)
+            if not m:
+                raise cur.error("' value: <ID NAME @COLOR> (size=N,offset=N): SHAPE'")
+            ident, name, index, phi, color, size, offset, shape = m.groups()
+            alloc.values.append(AllocValue(int(ident), name, parse_index(index) if index is not None else None,
+                                           phi is not None, int(color) if color is not None else None,
+                                           int(size), int(offset), shape))
+        elif alloc is not None and line.rstrip() == _CROSS_HEAD:
+            cross = True
+        elif cross and (m := _CROSS_VALUE.match(line)):
+            alloc.cross_color_values.append((int(m.group(1)), m.group(2), int(m.group(3))))
+        else:
+            raise cur.error("an 'allocation N: size S...:' line or its ' value:' lines")
+        cur.take()
+    _check_has_values(cur, alloc)
+
+
+def _check_has_values(cur: Cursor, alloc: Allocation | None) -> None:
+    if alloc is not None and not alloc.values:
+        raise cur.error(f"' value:' lines under allocation {alloc.index}")
+
+
+def _parse_allocation(cur: Cursor, line: str) -> Allocation:
+    m = _ALLOCATION.match(line)
+    if not m:
+        raise cur.error("'allocation N: size S, ...:'")
+    alloc = Allocation(int(m.group(1)), int(m.group(3)), cur.line_no, address=m.group(2))
+    rest = m.group(4)
+    pos = 0
+    while pos < len(rest):
+        a = _ATTRIBUTE.match(rest, pos)
+        if not a:
+            raise cur.error(f"allocation attributes (color, parameter, output shape, constant, "
+                            f"thread-local, maybe-live-out, preallocated-temp) at {rest[pos:pos + 30]!r} in")
+        if a.group("color"):
+            alloc.color = int(a.group("color"))
+        elif a.group("page"):
+            alloc.page = int(a.group("page"))
+        elif a.group("param"):
+            alloc.parameter = int(a.group("param"))
+            alloc.parameter_shape = a.group("pshape")
+            alloc.parameter_index = parse_index(a.group("pindex"))
+        elif a.group("oshape") is not None:
+            alloc.output_shape = a.group("oshape")
+        else:
+            setattr(alloc, _WORD_FIELDS[a.group("word")], True)
+        pos = a.end()
+    return alloc

@@ -1,0 +1,112 @@
+"""HloLiveRange::ToString: `HloLiveRange (max N):`, the flattened sequence, every live range,
+the peak list in its three historical forms and the stack-trace breakdown (spec §1.5)."""
+from __future__ import annotations
+
+import re
+
+from ..hlo.shapes import parse_index
+from .cursor import Cursor
+from .records import LiveRangeDump, PeakRow, StackNode
+
+_HEAD = re.compile(r"HloLiveRange \(max (\d+)\):\s*$")
+_UNAVAILABLE = "HloLiveRange not available"
+_SEQUENCE_ROW = re.compile(r"\s+(\d+):(\S+)\s*$")
+_RANGE_ROW = re.compile(r"\s+(\S+?)(?:\{([0-9,]*)\})?:(\d+)-(\d+)\s*$")
+_PEAK_HEAD = re.compile(r"\s+Live ranges at (\d+) \(peak\):\s*$")
+_PEAK_ROW = re.compile(r"\s+(\S+?)(?:\{([0-9,]*)\})?: (\d+) bytes(?: \(cumulative: (\d+) bytes\))?\s*$")
+_STACK_HEAD = re.compile(r"\s+Stack trace breakdown for peak usage: ([\d ]+) bytes\s*$")
+_STACK_ROW = re.compile(r"([\s│├└─]*)(.*) \(([\d.]+)%, total: ([\d ]+) bytes, "
+                        r"current: ([\d ]+) bytes, remaining: ([\d ]+) bytes\)\s*$")
+_UNDETERMINED = "Peak memory could not be determined"
+
+
+def is_live_range_start(line: str) -> bool:
+    return line.startswith("HloLiveRange")
+
+
+def read_live_range(cur: Cursor) -> LiveRangeDump:
+    """Read from the cursor's `HloLiveRange` line to the end of that section."""
+    dump = LiveRangeDump(cur.path, cur.line_no)
+    line = cur.take()
+    if line.startswith(_UNAVAILABLE):
+        dump.unavailable = True
+        return dump
+    m = _HEAD.match(line)
+    if not m:
+        raise cur.error("'HloLiveRange (max N):'", dump.line)
+    dump.schedule_end = int(m.group(1))
+    _expect(cur, "InstructionSequence:")
+    while (line := cur.peek()) is not None and (m := _SEQUENCE_ROW.match(line)):
+        if int(m.group(1)) != len(dump.sequence):
+            raise cur.error(f"instruction number {len(dump.sequence)} of the sequence")
+        dump.sequence.append(m.group(2))
+        cur.take()
+    if len(dump.sequence) != dump.schedule_end:
+        raise cur.error(f"{dump.schedule_end} instructions in the sequence (max {dump.schedule_end}), "
+                        f"got {len(dump.sequence)}; then")
+    _expect(cur, "BufferLiveRange:")
+    while (line := cur.peek()) is not None and (m := _RANGE_ROW.match(line)):
+        dump.ranges.append((m.group(1), parse_index(m.group(2) or ""), int(m.group(3)), int(m.group(4))))
+        cur.take()
+    line = cur.peek()
+    if line is not None and _UNDETERMINED in line:
+        dump.peak_undetermined = True
+        cur.take()
+    elif line is not None and (m := _PEAK_HEAD.match(line)):
+        cur.take()
+        dump.peak_time = int(m.group(1))
+        _read_peak_rows(cur, dump)
+        _read_stack_trace(cur, dump)
+    return dump
+
+
+def _expect(cur: Cursor, header: str) -> None:
+    line = cur.peek()
+    if line is None or line.strip() != header:
+        raise cur.error(f"'{header}'")
+    cur.take()
+
+
+def _read_peak_rows(cur: Cursor, dump: LiveRangeDump) -> None:
+    while (line := cur.peek()) is not None and (m := _PEAK_ROW.match(line)):
+        index = parse_index(m.group(2)) if m.group(2) is not None else None
+        cumulative = int(m.group(4)) if m.group(4) is not None else None
+        dump.peak_rows.append(PeakRow(m.group(1), index, int(m.group(3)), cumulative))
+        cur.take()
+
+
+def _read_stack_trace(cur: Cursor, dump: LiveRangeDump) -> None:
+    line = cur.peek()
+    if line is None or not (m := _STACK_HEAD.match(line)):
+        return
+    cur.take()
+    dump.stack_total = _int(m.group(1))
+    columns = []
+    rows = []
+    while (line := cur.peek()) is not None and (m := _STACK_ROW.match(line)):
+        cur.take()
+        column = len(m.group(1))
+        columns.append(column)
+        rows.append((column, m))
+    depth_of = {c: d for d, c in enumerate(sorted(set(columns)))}
+    for column, m in rows:
+        dump.stack_trace.append(StackNode(depth_of[column], m.group(2), float(m.group(3)),
+                                          _int(m.group(4)), _int(m.group(5)), _int(m.group(6))))
+    top = sum(n.total for n in dump.stack_trace if n.depth == 0)
+    if dump.stack_trace and top != dump.stack_total:
+        raise cur.error(f"stack-trace rows adding up to {dump.stack_total} bytes (got {top}); then")
+
+
+def _int(text: str) -> int:
+    return int(text.replace(" ", ""))
+
+
+def read_live_range_file(text: str, path: str) -> LiveRangeDump:
+    """A `-live-range.txt` file (XLA ≥ 2026-04 writes the live ranges separately)."""
+    cur = Cursor(text, path)
+    cur.skip_blank()
+    dump = read_live_range(cur)
+    cur.skip_blank()
+    if not cur.at_end():
+        raise cur.error("the end of the live-range text")
+    return dump

@@ -1,0 +1,45 @@
+"""Which kind of XLA text a file holds, decided from its first lines (names are unreliable:
+users paste dumps into files of any name)."""
+from __future__ import annotations
+
+HLO = "hlo"
+BUFFER_ASSIGNMENT = "buffer_assignment"
+VALUES = "values"
+LIVE_RANGE = "live_range"
+USAGE_REPORT = "memory_usage_report"
+UNKNOWN = "unknown"
+
+KIND_NAMES = {
+    HLO: "HLO module",
+    BUFFER_ASSIGNMENT: "buffer assignment",
+    VALUES: "buffer-assignment values",
+    LIVE_RANGE: "live range",
+    USAGE_REPORT: "memory-usage report",
+}
+
+
+def detect_kind(text: str) -> str:
+    lines = []
+    for line in text[:65536].split("\n"):
+        if line.strip():
+            lines.append(line.strip())
+            if len(lines) == 3:
+                break
+    if not lines:
+        return UNKNOWN
+    first = lines[0]
+    second = lines[1] if len(lines) > 1 else ""
+    if first.startswith("HloModule"):
+        return HLO
+    if first == "BufferAssignment:":
+        return BUFFER_ASSIGNMENT
+    if first.startswith("HloLiveRange"):
+        return LIVE_RANGE
+    if first.startswith("Memory Space:"):
+        return USAGE_REPORT
+    if first.startswith("Total bytes used:"):
+        if second == "Used values:":
+            return VALUES
+        if second.startswith("Allocations sorted by size") or second.startswith("allocation "):
+            return USAGE_REPORT
+    return UNKNOWN
