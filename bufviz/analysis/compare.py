@@ -1,0 +1,50 @@
+"""Recomputed numbers against what XLA printed, quantity by quantity."""
+from __future__ import annotations
+
+from collections import Counter
+
+
+def mismatches(xla: dict | None, recomputed: dict | None) -> list[dict]:
+    """Every disagreement between the `xla` and `recomputed` sections of a peak report."""
+    if not xla or not recomputed:
+        return []
+    out = []
+
+    def check(quantity, a, b):
+        if a is not None and b is not None and a != b:
+            out.append({"quantity": quantity, "xla": a, "recomputed": b})
+
+    check("schedule_end", xla.get("schedule_end"), recomputed.get("schedule_end"))
+    check("peak_time", xla.get("peak_time"), recomputed.get("peak_time"))
+    if xla.get("peak_rows") == "instruction":
+        # Before 2025-04 XLA listed instruction sizes, not value sizes: compare like with like.
+        check("peak_bytes_printed", xla.get("peak_bytes"), recomputed.get("peak_instruction_bytes"))
+        ours = Counter(r["name"] for r in recomputed["live_at_peak"])
+        theirs = Counter(r["name"] for r in xla["live_at_peak"])
+    else:
+        check("peak_bytes", xla.get("peak_bytes"), recomputed.get("peak_bytes"))
+        ours = Counter((r["name"], r["index"]) for r in recomputed["live_at_peak"])
+        theirs = Counter((r["name"], r["index"]) for r in xla["live_at_peak"])
+    if xla.get("peak_time") is not None and ours != theirs:
+        out.append({"quantity": "live_at_peak",
+                    "xla": _labels(theirs - ours), "recomputed": _labels(ours - theirs)})
+    xla_ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in xla.get("live_ranges") or []}
+    if xla_ranges:
+        our_ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in recomputed["live_ranges"]}
+        for key in sorted(set(xla_ranges) | set(our_ranges)):
+            a, b = xla_ranges.get(key), our_ranges.get(key)
+            if a != b:
+                out.append({"quantity": f"live_range {_label(key)}",
+                            "xla": f"{a[0]}-{a[1]}" if a else None,
+                            "recomputed": f"{b[0]}-{b[1]}" if b else None})
+    return out
+
+
+def _label(key) -> str:
+    if isinstance(key, tuple):
+        return f"{key[0]}{{{key[1]}}}"
+    return key
+
+
+def _labels(counter: Counter) -> list[str]:
+    return sorted(_label(k) for k in counter.elements())

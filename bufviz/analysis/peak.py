@@ -1,0 +1,60 @@
+"""XLA's peak moment and the list it prints there (HloLiveRange, spec §3.6–3.7)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(slots=True)
+class LiveValue:
+    """A value with its live range, as the peak computation needs it."""
+    name: str
+    index: tuple
+    start: int
+    end: int            # inclusive
+    instr_bytes: int    # ByteSizeOf(defining instruction's whole shape): what XLA's peak moment uses
+    bytes: int          # ByteSizeOf(the value's own subshape)
+    order: int          # value id (or creation order): XLA's old peak lists follow it
+    shape: str = ""
+    opcode: str = ""
+    kind: str = "temp"  # parameter | output | temp | constant | thread-local
+
+
+def _live_curve(values: list[LiveValue], schedule_end: int, sizes, extra: int) -> np.ndarray:
+    """Live bytes at t = 0..schedule_end when each value counts from start to end+extra."""
+    length = schedule_end + 2 + extra
+    delta = np.zeros(length, dtype=np.int64)
+    n = len(values)
+    starts = np.fromiter((v.start for v in values), dtype=np.int64, count=n)
+    stops = np.fromiter((v.end + 1 + extra for v in values), dtype=np.int64, count=n)
+    amounts = np.fromiter(sizes, dtype=np.int64, count=n)
+    np.add.at(delta, np.clip(starts, 0, length - 1), amounts)
+    np.add.at(delta, np.clip(stops, 0, length - 1), -amounts)
+    return np.cumsum(delta)[: schedule_end + 1]
+
+
+def peak_moment(values: list[LiveValue], schedule_end: int) -> int:
+    """ComputePeakMemoryMoment: first time of the maximum of S(t), where a value counts from its
+    start through end+1 (freed one slot late) with its instruction's whole size; 0 if S is never > 0."""
+    if not values:
+        return 0
+    live = _live_curve(values, schedule_end, (v.instr_bytes for v in values), extra=1)
+    return int(np.argmax(live)) if live.max() > 0 else 0
+
+
+def live_at(values: list[LiveValue], time: int) -> list[LiveValue]:
+    """Values truly live at `time` (start <= time <= end), as XLA prints them: bytes descending,
+    then name (bytewise), then shape index."""
+    rows = [v for v in values if v.start <= time <= v.end]
+    rows.sort(key=lambda v: (-v.bytes, v.name.encode(), v.index))
+    return rows
+
+
+def max_live_bytes(values: list[LiveValue], schedule_end: int) -> tuple[int, int]:
+    """The true maximum of live bytes (value sizes, inclusive ranges) and its first time."""
+    if not values:
+        return 0, 0
+    live = _live_curve(values, schedule_end, (v.bytes for v in values), extra=0)
+    t = int(np.argmax(live))
+    return int(live[t]), t

@@ -1,0 +1,158 @@
+"""The peak report: XLA's printed numbers and bufviz's recomputation in the JSON contract
+(schema_version 1). Every reporter renders this dict, so a saved report can be read back."""
+from __future__ import annotations
+
+from ..dumps.records import BufferAssignmentDump, LiveRangeDump
+from ..hlo.shapes import format_index
+from ..inputs import Inputs
+from .compare import mismatches
+from .liveness import PeakResult
+from .vintage import Vintage
+
+SCHEMA_VERSION = 1
+
+
+def build_peak_report(inputs: Inputs, platform: str, vintage: Vintage, result: PeakResult | None,
+                      describe, notes: list[str]) -> dict:
+    """`describe(name, index)` gives a dict with the shape, opcode, op_name and source of a value,
+    used to annotate the rows live at the peak."""
+    placement = _placement(inputs.buffer_assignment)
+    xla = xla_section(inputs)
+    if xla is not None:
+        for row in xla["live_at_peak"]:
+            _annotate(row, describe, placement)
+    recomputed = recomputed_section(result, describe, placement)
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "module": inputs.module_name,
+        "platform": platform,
+        "inputs": dict(inputs.paths),
+        "vintage": vintage.to_json(platform),
+        "xla": xla,
+        "recomputed": recomputed,
+        "mismatches": mismatches(xla, recomputed),
+        "notes": notes + (result.notes if result else []),
+    }
+
+
+def xla_section(inputs: Inputs) -> dict | None:
+    ba, lr, report = inputs.buffer_assignment, inputs.live_range, inputs.usage_report
+    if ba is None and lr is None and report is None:
+        return None
+    total = ba.total_bytes_used if ba is not None else None
+    if total is None and report is not None:
+        total = report.total_bytes_used
+    section = {
+        "total_bytes_used": total,
+        "schedule_end": lr.schedule_end if lr else None,
+        "peak_time": lr.peak_time if lr else None,
+        "peak_bytes": sum(r.bytes for r in lr.peak_rows) if lr and lr.peak_time is not None else None,
+        "peak_rows": lr.row_style if lr else None,
+        "live_at_peak": _xla_live_at_peak(lr) if lr else [],
+        "live_ranges": [{"name": n, "index": format_index(i), "start": s, "end": e}
+                        for n, i, s, e in lr.ranges] if lr else [],
+        "stack_trace": _stack_trace(lr) if lr and lr.stack_trace else None,
+        "allocations": [_allocation_json(a) for a in ba.allocations] if ba else [],
+        "allocation_kinds": None,
+        "memory_usage_report": _usage_report_json(report) if report else None,
+    }
+    section["allocation_kinds"] = allocation_summary(section["allocations"]) or None
+    return section
+
+
+def _annotate(row: dict, describe, placement: dict) -> None:
+    """Add shape, opcode, op_name, source, allocation and offset to a printed peak row."""
+    index = tuple(int(i) for i in row["index"].split(",")) if row["index"] else ()
+    info = describe(row["name"], index)
+    alloc, offset, shape = placement.get((row["name"], index), (None, None, None))
+    row.update({"shape": info.get("shape") or shape, "opcode": info.get("opcode"),
+                "op_name": info.get("op_name"), "source": info.get("source"),
+                "allocation": alloc, "offset": offset})
+
+
+def _xla_live_at_peak(lr: LiveRangeDump) -> list[dict]:
+    """Rows as printed. Old rows (`name: N bytes`) carry no index: the k-th row of a name is the
+    k-th of that name's values live at the peak in the BufferLiveRange list (both in value-id order)."""
+    live_indices: dict[str, list[tuple]] = {}
+    for name, index, start, end in lr.ranges:
+        if start <= lr.peak_time <= end:
+            live_indices.setdefault(name, []).append(index)
+    taken: dict[str, int] = {}
+    rows = []
+    for row in lr.peak_rows:
+        index = row.index
+        if index is None:
+            k = taken.get(row.name, 0)
+            taken[row.name] = k + 1
+            candidates = live_indices.get(row.name, [])
+            index = candidates[k] if k < len(candidates) else ()
+        rows.append({"name": row.name, "index": format_index(index), "bytes": row.bytes})
+    return rows
+
+
+def _stack_trace(lr: LiveRangeDump) -> dict:
+    return {"total": lr.stack_total,
+            "nodes": [{"depth": n.depth, "name": n.name, "percent": n.percent, "total": n.total,
+                       "current": n.current} for n in lr.stack_trace]}
+
+
+def _allocation_json(a) -> dict:
+    return {
+        "index": a.index,
+        "size": a.size,
+        "kinds": a.kinds,
+        "color": a.color,
+        "parameter": (None if a.parameter is None
+                      else {"number": a.parameter, "index": format_index(a.parameter_index or ())}),
+        "values": [{"id": v.id, "name": v.name, "index": format_index(v.index or ()), "size": v.size,
+                    "offset": v.offset, "shape": v.shape} for v in a.values],
+    }
+
+
+def _usage_report_json(report) -> dict:
+    return {"layout": report.layout, "total_bytes_used": report.total_bytes_used,
+            "memory_spaces": [{"name": s.name, "color": s.color, "total_bytes": s.total_bytes}
+                              for s in report.memory_spaces],
+            "allocations_listed": len(report.allocations)}
+
+
+def _placement(ba: BufferAssignmentDump | None) -> dict:
+    """(name, index) -> (allocation index, offset) from XLA's buffer assignment."""
+    if ba is None:
+        return {}
+    return {(v.name, v.index or ()): (a.index, v.offset, v.shape) for a in ba.allocations for v in a.values}
+
+
+def recomputed_section(result: PeakResult | None, describe, placement: dict) -> dict | None:
+    if result is None:
+        return None
+    rows = []
+    for v in result.live:
+        info = describe(v.name, v.index)
+        alloc, offset, _ = placement.get((v.name, v.index), (None, None, None))
+        rows.append({"name": v.name, "index": format_index(v.index), "bytes": v.bytes, "shape": v.shape,
+                     "opcode": v.opcode, "op_name": info.get("op_name"), "source": info.get("source"),
+                     "start": v.start, "end": v.end, "kind": v.kind, "allocation": alloc, "offset": offset})
+    return {
+        "source": result.source,
+        "schedule_end": result.schedule_end,
+        "peak_time": result.peak_time,
+        "peak_bytes": result.peak_bytes,
+        "peak_instruction_bytes": result.peak_instruction_bytes,
+        "max_live_bytes": result.max_bytes,
+        "max_live_time": result.max_time,
+        "live_at_peak": rows,
+        "live_ranges": [{"name": v.name, "index": format_index(v.index), "start": v.start, "end": v.end}
+                        for v in sorted(result.values, key=lambda v: v.order)],
+    }
+
+
+def allocation_summary(allocations: list[dict]) -> list[dict]:
+    """Allocations by kind: count and bytes (an allocation with several kinds counts in each)."""
+    order = ("parameter", "output", "temp", "constant", "thread-local")
+    rows = {k: {"kind": k, "count": 0, "bytes": 0} for k in order}
+    for a in allocations:
+        for k in a["kinds"] or ["temp"]:
+            rows[k]["count"] += 1
+            rows[k]["bytes"] += a["size"]
+    return [r for r in rows.values() if r["count"]]

@@ -1,0 +1,155 @@
+"""When was the XLA that wrote these files? Printer details fix a date window (spec §0.1, §11.3,
+§12.2); rules that changed over time are chosen from that window."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Dates of the XLA changes the rules depend on (commit dates on openxla/xla).
+NORMALIZE_CHANGED = "2022-06-24"        # NormalizeAliasedBuffers: end = next.start (was -1)
+CALL_USES_IGNORED = "2024-01-08"        # a use by `call` no longer extends a live range
+CPU_SCHEDULE_STORED = "2024-05-27"      # CPU dumps print the schedule (is_scheduled=true)
+CPU_ALIGN_64 = "2024-10-10"             # CPU heap alignment 16 -> 64
+VALUE_SIZED_PEAK_ROWS = "2025-04-14"    # peak rows `name{i}: value bytes` (was instruction bytes)
+SORTED_PEAK_ROWS = "2025-05-16"         # sorted, with (cumulative: ...)
+GPU_ALIGN_256 = "2025-06-17"            # GPU alignment 128 -> 256
+INTERFERENCE_ALL_POSITIONS = "2026-07-28"
+
+
+@dataclass
+class Vintage:
+    """A date window [earliest, latest] for the XLA that printed the text, with the evidence."""
+    earliest: str = "2017-01-01"
+    latest: str = "9999-12-31"
+    evidence: list[str] = field(default_factory=list)
+
+    def after(self, date: str, why: str) -> None:
+        if date > self.earliest:
+            self.earliest = date
+        self.evidence.append(f"≥{date}: {why}")
+
+    def before(self, date: str, why: str) -> None:
+        if date < self.latest:
+            self.latest = date
+        self.evidence.append(f"<{date}: {why}")
+
+    def is_before(self, date: str) -> bool | None:
+        """True/False when the window lies wholly on one side of `date`, None when it straddles."""
+        if self.latest <= date:
+            return True
+        if self.earliest >= date:
+            return False
+        return None
+
+    @property
+    def old_normalization(self) -> bool:
+        """Pre-June-2022 NormalizeAliasedBuffers (`end = next.start - 1`); default: current.
+
+        No text marker separates 2022-06-24..09-07, so printed addresses (gone 2022-09-07) decide
+        for the old rule (seed 001, from that window, needs it).
+        """
+        return self.is_before(NORMALIZE_CHANGED) is True or self.latest <= "2022-09-07"
+
+    @property
+    def counts_call_uses(self) -> bool:
+        return self.is_before(CALL_USES_IGNORED) is True
+
+    def alignment(self, platform: str) -> int | None:
+        if platform == "cpu":
+            old = self.is_before(CPU_ALIGN_64)
+            return None if old is None else (16 if old else 64)
+        if platform == "gpu":
+            old = self.is_before(GPU_ALIGN_256)
+            return None if old is None else (128 if old else 256)
+        return None
+
+    def to_json(self, platform: str) -> dict:
+        return {
+            "earliest": self.earliest if self.earliest != Vintage.earliest else None,
+            "latest": self.latest if self.latest != Vintage.latest else None,
+            "evidence": self.evidence,
+            "normalization": "pre-2022-06" if self.old_normalization else "current",
+            "call_uses_counted": self.counts_call_uses,
+            "alignment": self.alignment(platform),
+        }
+
+
+def detect_vintage(module=None, buffer_assignment=None, live_range=None, usage_report=None,
+                   split_files: bool = False, platform: str = "unknown") -> Vintage:
+    """Combine every fingerprint found in the inputs into one window."""
+    v = Vintage()
+    if buffer_assignment is not None:
+        _from_buffer_assignment(v, buffer_assignment)
+    if live_range is not None:
+        _from_live_range(v, live_range, inside_buffer_assignment=not split_files)
+    if split_files:
+        v.after("2026-04-03", "live ranges and values in separate files")
+    if usage_report is not None:
+        if usage_report.layout == "new":
+            v.after("2026-03-10", "memory-usage report with 'Memory Space:' blocks")
+        else:
+            v.after("2024-10-04", "memory-usage report exists")
+            v.before("2026-03-10", "old memory-usage report layout")
+    if module is not None:
+        _from_module(v, module, platform)
+    return v
+
+
+def _from_buffer_assignment(v: Vintage, ba) -> None:
+    f = ba.features
+    if ba.allocations:
+        if f.get("addresses"):
+            v.before("2022-09-07", "allocation addresses (0x...) printed")
+        else:
+            v.after("2022-09-07", "no allocation addresses")
+        if any(a.page is not None for a in ba.allocations):
+            v.after("2026-08-10", "', page N' in allocation lines")
+    style = f.get("from_instruction")
+    if style == "no-space":
+        v.before("2024-01-16", "'from instruction:%x' without a space")
+    elif style == "glued":
+        v.after("2024-01-16", "next value glued to 'from instruction:' line")
+        v.before("2024-11-01", "next value glued to 'from instruction:' line")
+    elif style == "space":
+        v.after("2024-01-16", "'from instruction: %x' with a space")
+    if f.get("uses_none_marker"):
+        v.after("2026-06-02", "empty uses printed as '(none)'")
+    if f.get("uses_not_initialized"):
+        v.after("2024-01-14", "'uses are not initialized yet'")
+
+
+def _from_live_range(v: Vintage, lr, inside_buffer_assignment: bool) -> None:
+    if inside_buffer_assignment:
+        v.after("2021-04-07", "live ranges appended to the buffer assignment")
+        v.before("2026-04-03", "live ranges appended to the buffer assignment")
+    style = lr.row_style
+    if style == "instruction":
+        v.before(VALUE_SIZED_PEAK_ROWS, "peak rows 'name: N bytes'")
+    elif style == "value":
+        v.after(VALUE_SIZED_PEAK_ROWS, "peak rows 'name{i}: N bytes'")
+        v.before(SORTED_PEAK_ROWS, "peak rows without cumulative sums")
+    elif style == "cumulative":
+        v.after(SORTED_PEAK_ROWS, "peak rows with cumulative sums")
+        if lr.stack_trace:
+            v.after("2025-07-23", "stack trace breakdown printed")
+        else:
+            v.before("2025-07-23", "no stack trace breakdown")
+    if lr.peak_undetermined:
+        v.after("2026-08-05", "'Peak memory could not be determined'")
+
+
+def _from_module(v: Vintage, module, platform: str) -> None:
+    f = module.features
+    if f.get("typed_operands"):
+        v.before("2025-02-24", "operands printed with their shapes")
+    elif f.get("percent_names"):
+        v.after("2025-02-24", "'%' names with untyped operands")
+    if f.get("closing_comments"):
+        v.after("2023-07-25", "'} // name' closing comments")
+        v.before("2025-02-24", "'} // name' closing comments")
+    if f.get("stack_frame_tables"):
+        v.after("2025-07-01", "FileNames/StackFrames tables")
+    if platform == "cpu":
+        if module.is_scheduled:
+            v.after(CPU_SCHEDULE_STORED, "CPU module printed with is_scheduled=true")
+        else:
+            v.before(CPU_SCHEDULE_STORED, "CPU module printed without a schedule")

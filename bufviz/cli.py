@@ -1,0 +1,137 @@
+"""Command line: validates options, calls the pipeline, hands the report to a renderer, and maps
+errors to exit codes (0 ok, 1 a check failed, 2 bad usage or input, 101 a bug in bufviz)."""
+from __future__ import annotations
+
+import io
+import os
+import sys
+import tempfile
+import traceback
+
+import click
+from rich.console import Console
+
+from . import __version__
+from .errors import INTERNAL, ISSUES_URL, USAGE_OR_INPUT, BufvizError
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "BUFVIZ", "max_content_width": 100}
+
+PEAK_HELP = """Show XLA's peak memory and the buffers live at it.
+
+PATH is any file of an XLA dump (`--xla_dump_to`): the optimized HLO module
+(`module_NNNN.NAME.STAGE.txt`), its `-buffer-assignment.txt`, `-buffer-assignment-values.txt`,
+`-live-range.txt` or `-memory-usage-report.txt`, or a folder holding them. bufviz finds the
+other files of the same module next to it and reads them all. Files with other names are
+recognised by their content.
+
+bufviz prints the numbers XLA printed (peak time and bytes, total bytes used, allocations)
+and recomputes the live ranges and the peak itself: from the HLO module when it is there,
+else from the dump's own values and instruction sequence.
+
+\b
+Examples:
+  bufviz peak dumps/module_0022.jit_update.cpu_after_optimizations.txt
+  bufviz peak dumps/ --module 22 --format json -o peak.json
+"""
+
+
+@click.group(context_settings=CONTEXT)
+@click.version_option(__version__, "-V", "--version", prog_name="bufviz")
+@click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1).")
+@click.pass_context
+def cli(ctx: click.Context, no_color: bool) -> None:
+    """bufviz explains where XLA's memory goes.
+
+    It reads what XLA writes (HLO modules, buffer-assignment and live-range dumps, memory-usage
+    reports), recomputes the memory picture, and shows it next to XLA's own numbers.
+    Every option can also be set by an environment variable: BUFVIZ_PEAK_FORMAT=json, ...
+    """
+    ctx.obj = {"no_color": no_color}
+
+
+@cli.command(help=PEAK_HELP)
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Terminal report, or one JSON object (schema_version 1).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the report to FILE instead of standard output.")
+@click.option("--top", type=click.IntRange(min=0), default=20, show_default=True, metavar="N",
+              help="Rows of the live-buffer table (0: all). JSON always lists every buffer.")
+@click.option("--no-discover", is_flag=True, help="Read only the files named, not their siblings.")
+@click.option("--module", "module_selector", metavar="NUMBER|NAME",
+              help="Which module of a folder holding several (module number or name).")
+@click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
+              help="The backend that compiled the module (default: detected).")
+@click.pass_context
+def peak(ctx, paths, fmt, output, top, no_discover, module_selector, platform) -> int:
+    from .pipeline import peak_report
+    from .report.console import render_peak
+    from .report.json import render_json
+
+    report = peak_report(list(paths), discover=not no_discover, module=module_selector, platform=platform)
+    if fmt == "json":
+        _emit(render_json(report), output)
+    else:
+        _emit_rich(lambda console: render_peak(report, console, top), output, ctx.obj["no_color"])
+    return 0
+
+
+def _emit(text: str, output: str | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    _write_atomically(output, text)
+
+
+def _emit_rich(render, output: str | None, no_color: bool) -> None:
+    if output is None:
+        render(Console(no_color=no_color or None, highlight=False, soft_wrap=False))
+        return
+    buffer = io.StringIO()
+    render(Console(file=buffer, no_color=True, color_system=None, highlight=False, width=140))
+    _write_atomically(output, buffer.getvalue())
+
+
+def _write_atomically(path: str, text: str) -> None:
+    """Write the whole report or nothing: a temporary file renamed over the target."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".bufviz-", dir=folder)
+    except OSError as e:
+        raise BufvizError(f"cannot write the output: {e.strerror}", path) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as e:
+        os.unlink(tmp)
+        raise BufvizError(f"cannot write the output: {e.strerror}", path) from None
+
+
+def main(argv: list[str] | None = None) -> None:
+    try:
+        code = cli.main(args=argv, prog_name="bufviz", standalone_mode=False)
+    except click.UsageError as e:
+        hint = f" (see 'bufviz {e.ctx.info_name} --help')" if e.ctx and e.ctx.parent else " (see 'bufviz --help')"
+        _fail(f"bufviz: error: {e.format_message()}{hint}", USAGE_OR_INPUT)
+    except click.ClickException as e:
+        _fail(f"bufviz: error: {e.format_message()}", e.exit_code)
+    except click.exceptions.Abort:
+        _fail("bufviz: interrupted", 130)
+    except BufvizError as e:
+        _fail(f"bufviz: error: {e}", e.exit_code)
+    except KeyboardInterrupt:
+        _fail("bufviz: interrupted", 130)
+    except BrokenPipeError:
+        sys.exit(0)
+    except Exception as e:  # a bug: say so briefly, never a bare traceback
+        where = traceback.extract_tb(e.__traceback__)[-1]
+        _fail(f"bufviz: internal error: {type(e).__name__}: {e} (at {os.path.basename(where.filename)}:"
+              f"{where.lineno}). Please report it at {ISSUES_URL} with the input files.", INTERNAL)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _fail(message: str, code: int) -> None:
+    sys.stderr.write(message.replace("\n", " ") + "\n")
+    sys.exit(code)

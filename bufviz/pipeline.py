@@ -1,0 +1,97 @@
+"""What `bufviz peak` does between reading files and rendering: pick the platform and XLA
+vintage, recompute live ranges and the peak from the best source, assemble the report."""
+from __future__ import annotations
+
+from .analysis.from_dump import recompute_from_dump
+from .analysis.hlo_liveness import hlo_peak
+from .analysis.platform import platform_from_stage, platform_from_text
+from .analysis.summary import build_peak_report
+from .analysis.vintage import detect_vintage
+from .hlo.attributes import parse_metadata, split_attributes
+from .hlo.lines import LineSyntaxError, parse_instruction_line
+from .hlo.model import Module
+from .hlo.shapes import ShapeSyntaxError, parse_shape
+from .inputs import Inputs, load_inputs
+
+
+def peak_report(paths: list[str], discover: bool = True, module: str | None = None,
+                platform: str | None = None) -> dict:
+    inputs = load_inputs(paths, discover, module)
+    notes = []
+    detected = detect_platform(inputs)
+    if platform is None:
+        platform = detected or "unknown"
+    vintage = detect_vintage(inputs.module, inputs.buffer_assignment, inputs.live_range,
+                             inputs.usage_report, inputs.split_files, platform)
+    result = None
+    describe = _no_description
+    if inputs.module is not None:
+        result = hlo_peak(inputs.module, vintage)
+        describe = _module_description(inputs.module)
+    elif inputs.buffer_assignment is not None and inputs.buffer_assignment.values and inputs.live_range \
+            and inputs.live_range.schedule_end is not None:
+        result = recompute_from_dump(inputs.buffer_assignment, inputs.live_range, vintage.old_normalization)
+        describe = _dump_description(inputs)
+    elif inputs.has_dump:
+        notes.append("nothing to recompute from: give the HLO module, or a dump with its "
+                     "'Used values' and live ranges")
+    return build_peak_report(inputs, platform, vintage, result, describe, notes)
+
+
+def detect_platform(inputs: Inputs) -> str | None:
+    stage = inputs.dump_name.stage if inputs.dump_name else None
+    found = platform_from_stage(stage)
+    if found:
+        return found
+    texts = []
+    if inputs.module is not None:
+        texts.append(inputs.module.text)
+    if inputs.buffer_assignment is not None:
+        texts.extend(v.instruction for v in (inputs.buffer_assignment.values or [])[:20000])
+        texts.extend(v.shape for a in inputs.buffer_assignment.allocations for v in a.values[:50])
+    return platform_from_text(texts)
+
+
+def _no_description(name, index):
+    return {}
+
+
+def _module_description(module: Module):
+    by_name = {}
+
+    def describe(name, index):
+        if not by_name:
+            for comp in module.computations.values():
+                if comp.parsed:  # only what the analysis parsed
+                    for instr in comp.instructions:
+                        by_name[instr.name] = instr
+        instr = by_name.get(name)
+        if instr is None:
+            return {}
+        try:
+            shape = instr.shape.subshape(index).text
+        except KeyError:
+            shape = None
+        return {"shape": shape, "opcode": instr.opcode, "op_name": instr.op_name or None,
+                "source": module.source_of(instr)}
+    return describe
+
+
+def _dump_description(inputs: Inputs):
+    texts = {v.name: v.instruction for v in inputs.buffer_assignment.values or []}
+
+    def describe(name, index):
+        text = texts.get(name)
+        if text is None:
+            return {}
+        try:
+            _, _, shape_text, opcode, _, attrs = parse_instruction_line(text)
+            shape = parse_shape(shape_text).subshape(index).text
+        except (LineSyntaxError, ShapeSyntaxError, KeyError):
+            return {}
+        meta = parse_metadata(split_attributes(attrs).get("metadata", ""))
+        source = None
+        if meta.get("source_file"):
+            source = meta["source_file"] + (f":{meta['source_line']}" if meta.get("source_line") else "")
+        return {"shape": shape, "opcode": opcode, "op_name": meta.get("op_name") or None, "source": source}
+    return describe

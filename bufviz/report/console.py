@@ -1,0 +1,173 @@
+"""Terminal output of `bufviz peak`: report dict in, rich renderables out."""
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from ..units import human_bytes
+
+INPUT_LABELS = {"hlo": "HLO module", "buffer_assignment": "buffer assignment", "values": "values",
+                "live_range": "live ranges", "memory_usage_report": "memory-usage report"}
+MISMATCHES_SHOWN = 8
+
+
+def render_peak(report: dict, console: Console, top: int | None = 20) -> None:
+    console.print(_title(report))
+    console.print(_files(report))
+    console.print()
+    console.print(_numbers(report))
+    kinds = (report["xla"] or {}).get("allocation_kinds") or []
+    if kinds:
+        console.print()
+        console.print(_kinds_table(kinds))
+    rows, time, total, whose = _peak_rows(report)
+    if rows:
+        console.print()
+        console.print(_buffers_table(rows, time, total, whose, top))
+    console.print()
+    console.print(_mismatches(report))
+    for note in report.get("notes") or []:
+        console.print(Text(f"note: {note}", style="dim"))
+
+
+def _title(report: dict) -> Text:
+    title = Text()
+    title.append(report["module"] or "?", style="bold")
+    title.append(f" · {report['platform']}")
+    vintage = report.get("vintage") or {}
+    window = _window(vintage.get("earliest"), vintage.get("latest"))
+    if window:
+        title.append(f" · XLA {window}", style="dim")
+    return title
+
+
+def _window(earliest: str | None, latest: str | None) -> str:
+    if earliest and latest:
+        return f"{earliest} … {latest}"
+    if earliest:
+        return f"≥ {earliest}"
+    if latest:
+        return f"< {latest}"
+    return ""
+
+
+def _files(report: dict) -> Table:
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="dim", no_wrap=True)
+    table.add_column(overflow="fold")
+    shown = set()
+    for key, path in report["inputs"].items():
+        if path:
+            label = INPUT_LABELS[key]
+            if path in shown:
+                table.add_row(label, Text("(same file)", style="dim"))
+            else:
+                table.add_row(label, path)
+            shown.add(path)
+    return table
+
+
+def _bytes(n: int | None) -> str:
+    if n is None:
+        return "—"
+    return f"{human_bytes(n)}  ({n:,} B)" if n >= 1024 else human_bytes(n)
+
+
+def _numbers(report: dict) -> Table:
+    xla = report["xla"] or {}
+    ours = report["recomputed"] or {}
+    table = Table(title="Peak memory", title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("")
+    table.add_column("XLA", justify="right")
+    table.add_column("bufviz", justify="right")
+
+    def row(label, a, b, fmt=str):
+        table.add_row(label, fmt(a) if a is not None else "—", fmt(b) if b is not None else "—")
+
+    row("schedule length", xla.get("schedule_end"), ours.get("schedule_end"))
+    row("peak time", xla.get("peak_time"), ours.get("peak_time"))
+    printed_old = xla.get("peak_rows") == "instruction"
+    row("peak bytes" + (" (as printed)" if printed_old else ""), xla.get("peak_bytes"),
+        ours.get("peak_instruction_bytes" if printed_old else "peak_bytes"), _bytes)
+    row("total bytes used", xla.get("total_bytes_used"), None, _bytes)
+    if ours and ours.get("max_live_bytes") is not None and ours["max_live_bytes"] != ours.get("peak_bytes"):
+        table.add_row("max live bytes", "—", f"{_bytes(ours['max_live_bytes'])} at t={ours['max_live_time']}")
+    return table
+
+
+def _kinds_table(kinds: list[dict]) -> Table:
+    table = Table(title="Allocations by kind", title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("kind")
+    table.add_column("count", justify="right")
+    table.add_column("bytes", justify="right")
+    for k in kinds:
+        table.add_row(k["kind"], str(k["count"]), _bytes(k["bytes"]))
+    return table
+
+
+def _peak_rows(report: dict):
+    """XLA's own list when it printed one, else bufviz's."""
+    xla = report["xla"] or {}
+    if xla.get("peak_time") is not None and xla.get("live_at_peak"):
+        return xla["live_at_peak"], xla["peak_time"], xla["peak_bytes"], "XLA"
+    ours = report["recomputed"]
+    if ours and ours["live_at_peak"]:
+        return ours["live_at_peak"], ours["peak_time"], ours["peak_bytes"], "bufviz"
+    return [], None, None, None
+
+
+def _buffers_table(rows: list[dict], time: int, total: int, whose: str, top: int | None) -> Group:
+    rows = sorted(rows, key=lambda r: (-r["bytes"], r["name"], r["index"]))
+    shown = rows if not top else rows[:top]
+    table = Table(title=f"Buffers live at the peak (t={time}, {len(rows)} buffers, "
+                        f"{human_bytes(total)}, as {whose} lists them)",
+                  title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("#", justify="right", style="dim", no_wrap=True)
+    table.add_column("name", overflow="fold", min_width=12, ratio=2)
+    table.add_column("shape", overflow="fold", min_width=10, ratio=2)
+    table.add_column("bytes", justify="right", no_wrap=True)
+    table.add_column("%", justify="right", no_wrap=True)
+    table.add_column("alloc@offset", justify="right", no_wrap=True)
+    table.add_column("op_name · source", overflow="fold", min_width=16, ratio=3)
+    for i, r in enumerate(shown, 1):
+        name = r["name"] + (f"{{{r['index']}}}" if r["index"] else "")
+        share = f"{100 * r['bytes'] / total:.1f}" if total else "—"
+        place = "" if r.get("allocation") is None else f"{r['allocation']}@{r['offset']}"
+        origin = Text(r.get("op_name") or "")
+        if r.get("source"):
+            origin.append(("  " if origin else "") + r["source"], style="dim")
+        table.add_row(str(i), name, r.get("shape") or "", human_bytes(r["bytes"]), share, place, origin)
+    parts = [table]
+    if len(rows) > len(shown):
+        rest = sum(r["bytes"] for r in rows[len(shown):])
+        parts.append(Text(f"… {len(rows) - len(shown)} more buffers ({human_bytes(rest)}); "
+                          "--top 0 shows all", style="dim"))
+    return Group(*parts)
+
+
+def _mismatches(report: dict):
+    if report["xla"] is None or report["recomputed"] is None:
+        return Text("")
+    found = report["mismatches"]
+    if not found:
+        return Text("✓ bufviz's recomputation matches every number XLA printed", style="green")
+    table = Table(title=f"✗ {len(found)} differences from XLA", title_justify="left",
+                  title_style="red", show_edge=False, pad_edge=False)
+    table.add_column("quantity")
+    table.add_column("XLA", overflow="fold")
+    table.add_column("bufviz", overflow="fold")
+    for m in found[:MISMATCHES_SHOWN]:
+        table.add_row(m["quantity"], _brief(m["xla"]), _brief(m["recomputed"]))
+    if len(found) > MISMATCHES_SHOWN:
+        table.add_row(Text(f"… {len(found) - MISMATCHES_SHOWN} more (--format json lists all)",
+                           style="dim"), "", "")
+    return table
+
+
+def _brief(value) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, list):
+        return ", ".join(value[:6]) + (f" … (+{len(value) - 6})" if len(value) > 6 else "") if value else "—"
+    return str(value)
