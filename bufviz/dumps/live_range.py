@@ -57,6 +57,8 @@ def read_live_range(cur: Cursor) -> LiveRangeDump:
         dump.peak_time = int(m.group(1))
         _read_peak_rows(cur, dump)
         _read_stack_trace(cur, dump)
+    else:  # XLA always ends the live ranges with the peak (or why it has none)
+        raise cur.error("a live range 'NAME{INDEX}:START-END' or '  Live ranges at T (peak):'")
     return dump
 
 

@@ -187,6 +187,12 @@ class Computation:
                 raise self._error(lineno, f"expected a new instruction name, found {name!r} defined twice")
             instr = Instruction(name, opcode, shape, args, attrs, is_root, lineno)
             instr.computation = self
+            try:
+                instr._shape = parse_shape(shape)
+            except ShapeSyntaxError as e:
+                raise self._error(lineno, f"{e}, found {found(shape)}") from None
+            if opcode == "parameter" and not args.strip().isdigit():
+                raise self._error(lineno, f"expected parameter(N), found {found(line)}")
             instructions.append(instr)
             by_name[name] = instr
             if is_root:
@@ -201,6 +207,8 @@ class Computation:
             except KeyError as e:
                 raise self._error(instr.line, f"expected an operand defined in {self.name!r}, "
                                               f"found unknown name {e.args[0]!r}") from None
+            if instr.opcode == "get-tuple-element":
+                self._check_tuple_index(instr)
             seen = set()
             for op in instr.operands:
                 if id(op) not in seen:
@@ -211,13 +219,13 @@ class Computation:
         self._instructions = instructions
         self._by_name = by_name
 
-    def validate_shapes(self) -> None:
-        """Parse every instruction shape now (normally done on use) to report bad input early."""
-        for instr in self.instructions:
-            try:
-                instr.shape
-            except ShapeSyntaxError as e:
-                raise self._error(instr.line, f"{e}, found {found(instr.shape_text)}") from None
+    def _check_tuple_index(self, instr: Instruction) -> None:
+        index = instr.attr("index")
+        operand = instr.operands[0] if len(instr.operands) == 1 else None
+        if (index is None or not index.isdigit() or operand is None or not operand.shape.is_tuple
+                or int(index) >= len(operand.shape.elements)):
+            raise self._error(instr.line, "expected get-tuple-element of one tuple operand with an "
+                                          f"index=N inside it, found {found(instr.name + ' ' + instr.attr_text)}")
 
     def __repr__(self) -> str:
         return f"<computation {self.name}>"
@@ -252,7 +260,7 @@ class Module:
     def parse_all(self) -> None:
         """Parse every computation body and shape (validation; the analysis parses lazily)."""
         for comp in self.computations.values():
-            comp.validate_shapes()
+            comp.instructions
 
     def frame_chain(self, frame_id: int) -> list[tuple[str, int, str]]:
         """(file, line, function) from the innermost frame outwards for a `stack_frame_id`."""
