@@ -65,16 +65,14 @@ def expand_paths(paths: list[str], discover: bool, module: str | None) -> list[s
 
 def load_inputs(paths: list[str], discover: bool = True, module: str | None = None) -> Inputs:
     inputs = Inputs()
-    stems = set()
-    for path in expand_paths(paths, discover, module):
-        name = parse_dump_name(os.path.basename(path))
-        if name is not None:
-            stems.add(name.stem)
-            inputs.dump_name = inputs.dump_name or name
-        _read_one(inputs, path)
+    files = expand_paths(paths, discover, module)
+    names = [n for n in (parse_dump_name(os.path.basename(f)) for f in files) if n is not None]
+    stems = sorted({n.stem for n in names})
     if len(stems) > 1:
-        raise BufvizError("expected the files of one module, found several: " + ", ".join(sorted(stems)),
-                          paths[0])
+        raise BufvizError("expected the files of one module, found several: " + ", ".join(stems), paths[0])
+    inputs.dump_name = names[0] if names else None
+    for path in files:
+        _read_one(inputs, path)
     return inputs
 
 
