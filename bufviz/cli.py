@@ -62,8 +62,9 @@ def cli(ctx: click.Context, no_color: bool) -> None:
               help="Which module of a folder holding several (module number or name).")
 @click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
               help="The backend that compiled the module (default: detected).")
+@click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1).")
 @click.pass_context
-def peak(ctx, paths, fmt, output, top, no_discover, module_selector, platform) -> int:
+def peak(ctx, paths, fmt, output, top, no_discover, module_selector, platform, no_color) -> int:
     from .pipeline import peak_report
     from .report.console import render_peak
     from .report.json import render_json
@@ -72,7 +73,7 @@ def peak(ctx, paths, fmt, output, top, no_discover, module_selector, platform) -
     if fmt == "json":
         _emit(render_json(report), output)
     else:
-        _emit_rich(lambda console: render_peak(report, console, top), output, ctx.obj["no_color"])
+        _emit_rich(lambda console: render_peak(report, console, top), output, no_color or ctx.obj["no_color"])
     return 0
 
 

@@ -24,7 +24,7 @@ def render_peak(report: dict, console: Console, top: int | None = 20) -> None:
     rows, time, total, whose = _peak_rows(report)
     if rows:
         console.print()
-        console.print(_buffers_table(rows, time, total, whose, top))
+        console.print(_buffers_table(rows, time, total, whose, top, console.width))
     console.print()
     console.print(_mismatches(report))
     for note in report.get("notes") or []:
@@ -38,7 +38,7 @@ def _title(report: dict) -> Text:
     vintage = report.get("vintage") or {}
     window = _window(vintage.get("earliest"), vintage.get("latest"))
     if window:
-        title.append(f" · XLA {window}", style="dim")
+        title.append(f" · text printed by XLA of {window}", style="dim")
     return title
 
 
@@ -46,9 +46,9 @@ def _window(earliest: str | None, latest: str | None) -> str:
     if earliest and latest:
         return f"{earliest} … {latest}"
     if earliest:
-        return f"≥ {earliest}"
+        return f"{earliest} or later"
     if latest:
-        return f"< {latest}"
+        return f"before {latest}"
     return ""
 
 
@@ -79,8 +79,8 @@ def _numbers(report: dict) -> Table:
     ours = report["recomputed"] or {}
     table = Table(title="Peak memory", title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("")
-    table.add_column("XLA", justify="right")
-    table.add_column("bufviz", justify="right")
+    table.add_column("XLA", justify="right", no_wrap=True)
+    table.add_column("bufviz", justify="right", no_wrap=True)
 
     def row(label, a, b, fmt=str):
         table.add_row(label, fmt(a) if a is not None else "—", fmt(b) if b is not None else "—")
@@ -117,33 +117,51 @@ def _peak_rows(report: dict):
     return [], None, None, None
 
 
-def _buffers_table(rows: list[dict], time: int, total: int, whose: str, top: int | None) -> Group:
+def _buffers_table(rows: list[dict], time: int, total: int, whose: str, top: int | None,
+                   width: int) -> Group:
     rows = sorted(rows, key=lambda r: (-r["bytes"], r["name"], r["index"]))
     shown = rows if not top else rows[:top]
+    cells = []
+    for i, r in enumerate(shown, 1):
+        cells.append((str(i), r["name"] + (f"{{{r['index']}}}" if r["index"] else ""), r.get("shape") or "",
+                      human_bytes(r["bytes"]), f"{100 * r['bytes'] / total:.1f}" if total else "—",
+                      "" if r.get("allocation") is None else f"{r['allocation']}@{r['offset']}",
+                      r.get("op_name") or "", r.get("source") or ""))
+    fixed = [max(min(max((len(c[k]) for c in cells), default=0), cap), len(head)) for k, (cap, head) in
+             enumerate(((4, "#"), (40, "name"), (30, "shape"), (10, "bytes"), (5, "%"), (12, "alloc@offset")))]
+    # What is left after the fixed columns (3 characters of padding and rule between columns).
+    spare = width - sum(fixed) - 3 * 7 - 1
+    columns = 8 if spare >= 40 else 7 if spare >= 14 else 6  # op_name, then source, when they fit
+    op_width = spare if columns == 7 else spare * 3 // 5
+    source_width = spare - op_width
+    cells = [c[:7] + (_tail(c[7], source_width),) for c in cells]
     table = Table(title=f"Buffers live at the peak (t={time}, {len(rows)} buffers, "
                         f"{human_bytes(total)}, as {whose} lists them)",
                   title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("#", justify="right", style="dim", no_wrap=True)
-    table.add_column("name", overflow="fold", min_width=12, ratio=2)
-    table.add_column("shape", overflow="fold", min_width=10, ratio=2)
+    table.add_column("name", overflow="fold", max_width=40)
+    table.add_column("shape", overflow="fold", max_width=30)
     table.add_column("bytes", justify="right", no_wrap=True)
     table.add_column("%", justify="right", no_wrap=True)
     table.add_column("alloc@offset", justify="right", no_wrap=True)
-    table.add_column("op_name · source", overflow="fold", min_width=16, ratio=3)
-    for i, r in enumerate(shown, 1):
-        name = r["name"] + (f"{{{r['index']}}}" if r["index"] else "")
-        share = f"{100 * r['bytes'] / total:.1f}" if total else "—"
-        place = "" if r.get("allocation") is None else f"{r['allocation']}@{r['offset']}"
-        origin = Text(r.get("op_name") or "")
-        if r.get("source"):
-            origin.append(("  " if origin else "") + r["source"], style="dim")
-        table.add_row(str(i), name, r.get("shape") or "", human_bytes(r["bytes"]), share, place, origin)
+    if columns >= 7:
+        table.add_column("op_name", overflow="ellipsis", no_wrap=True, max_width=op_width)
+    if columns == 8:
+        table.add_column("source", overflow="ellipsis", no_wrap=True, max_width=source_width)
+    for c in cells:
+        table.add_row(*c[:columns])
     parts = [table]
     if len(rows) > len(shown):
         rest = sum(r["bytes"] for r in rows[len(shown):])
         parts.append(Text(f"… {len(rows) - len(shown)} more buffers ({human_bytes(rest)}); "
                           "--top 0 shows all", style="dim"))
     return Group(*parts)
+
+
+def _tail(path: str, width: int) -> str:
+    """The end of a long source path is the informative part."""
+    return path if len(path) <= width else "…" + path[-(width - 1):]
+
 
 
 def _mismatches(report: dict):
