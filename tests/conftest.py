@@ -1,0 +1,85 @@
+"""Shared test helpers: where the real dumps are, and running the CLI in-process."""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from bufviz.cli import main
+
+HERE = Path(__file__).parent
+DATA = HERE / "data"
+SAMPLES = HERE.parent / "samples"
+# The workplace's shared corpus (absent in a user's clone: those tests skip).
+SHARED = Path(os.environ.get("BUFVIZ_SHARED", HERE.parent.parent / "shared"))
+SEEDS = SAMPLES  # the five seed files are bundled under their own names
+WILD = SHARED / "corpus" / "wild"
+
+
+def corpus_cases() -> list[Path]:
+    """Every real dump case: the bundled ones (corpus copies and tests/data/extra), plus the
+    shared corpus where it exists."""
+    cases = {}
+    for root in (DATA / "corpus", SHARED / "corpus"):
+        if root.is_dir():
+            for version in sorted(root.glob("xla-jax-*")):
+                for case in sorted(p for p in version.iterdir() if p.is_dir()):
+                    cases.setdefault((version.name, case.name), case)
+    for case in sorted(p for p in (DATA / "extra").iterdir() if p.is_dir()):
+        cases[("extra", case.name)] = case
+    return [cases[k] for k in sorted(cases)]
+
+
+def case_id(case: Path) -> str:
+    return f"{case.parent.name.replace('xla-jax-', '')}/{case.name}"
+
+
+def hlo_file(case: Path) -> Path:
+    return next(p for p in case.iterdir() if p.name.endswith("after_optimizations.txt"))
+
+
+def dump_text(case: Path) -> str:
+    """The buffer assignment, values and live ranges XLA printed for one case, concatenated."""
+    parts = [p.read_text() for p in sorted(case.iterdir())
+             if "after_optimizations-" in p.name and "memory-usage-report" not in p.name]
+    return "\n".join(parts)
+
+
+def usage_report_text(case: Path) -> str | None:
+    found = [p for p in case.iterdir() if p.name.endswith("-memory-usage-report.txt")]
+    return found[0].read_text() if found else None
+
+
+def wild(name: str) -> Path:
+    path = WILD / name
+    if not path.exists():
+        pytest.skip("needs ../shared/corpus/wild (not part of a user's clone)")
+    return path
+
+
+@contextlib.contextmanager
+def _captured():
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        yield out, err
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    """Run `bufviz ARGS` in this process; return (exit code, stdout, stderr)."""
+    with _captured() as (out, err):
+        try:
+            main([str(a) for a in args])
+            code = 0
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else 1
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_json(*args: str) -> dict:
+    code, out, err = run(*args, "--format", "json")
+    assert code == 0, err
+    return json.loads(out)

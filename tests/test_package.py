@@ -1,0 +1,46 @@
+"""The package, its entry points and the README's set-up commands."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import bufviz
+from conftest import run
+
+ROOT = Path(__file__).parent.parent
+
+
+def test_python_dash_m_and_version():
+    done = subprocess.run([sys.executable, "-m", "bufviz", "--help"], capture_output=True, text=True)
+    assert done.returncode == 0 and "peak" in done.stdout
+    done = subprocess.run([sys.executable, "-m", "bufviz", "--version"], capture_output=True, text=True)
+    assert done.stdout.strip() == f"bufviz, version {bufviz.__version__}"
+
+
+def test_peak_help_explains_the_inputs():
+    code, out, _ = run("peak", "--help")
+    assert code == 0
+    for word in ("--format", "--top", "--no-discover", "--module", "--platform", "--output", "buffer-assignment"):
+        assert word in out
+
+
+def test_runtime_dependencies_are_exactly_the_agreed_ones():
+    text = (ROOT / "pyproject.toml").read_text()
+    deps = re.search(r"dependencies = \[(.*?)\]", text, re.S).group(1)
+    assert sorted(re.findall(r'"([a-z]+)', deps)) == ["click", "networkx", "numpy", "rich"]
+    test_extra = re.search(r"test = \[(.*?)\]", text, re.S).group(1)
+    assert "pytest" in test_extra and "hypothesis" in test_extra
+
+
+def test_readme_commands_use_bundled_files_and_ci_runs_the_test_command():
+    readme = (ROOT / "README.md").read_text()
+    quick = re.search(r"pip install \. && bufviz peak (\S+)", readme)
+    assert quick and (ROOT / quick.group(1)).exists()
+    marker = readme.index("<!-- test-command:")
+    block = readme[marker:].split("```")[1]
+    command = block.split("\n", 1)[1].strip()
+    assert "pip install '.[test]'" in command and command.endswith("python -m pytest")
+    ci = (ROOT / ".ci/run").read_text()
+    assert "<!-- test-command:" in ci and "pytest" not in ci  # the command comes from the README only

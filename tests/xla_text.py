@@ -1,0 +1,69 @@
+"""An independent reading of the numbers XLA prints, for the tests: plain regular expressions on
+the raw text, sharing no code with bufviz's readers."""
+from __future__ import annotations
+
+import re
+
+
+def total_bytes_used(text: str) -> int | None:
+    m = re.search(r"^Total bytes used: (\d+) ", text, re.M)
+    if m:
+        return int(m.group(1))
+    spaces = re.findall(r"^Total bytes: (\d+) ", text, re.M)  # new memory-usage report
+    return sum(map(int, spaces)) if spaces else None
+
+
+def schedule_end(text: str) -> int | None:
+    m = re.search(r"^HloLiveRange \(max (\d+)\):$", text, re.M)
+    return int(m.group(1)) if m else None
+
+
+def peak_time(text: str) -> int | None:
+    m = re.search(r"^  Live ranges at (\d+) \(peak\):$", text, re.M)
+    return int(m.group(1)) if m else None
+
+
+def peak_rows(text: str) -> list[tuple[str, int]]:
+    """(printed name with any {index}, bytes) for each row of the peak list."""
+    m = re.search(r"^  Live ranges at \d+ \(peak\):\n((?:    .*\n?)*)", text, re.M)
+    if not m:
+        return []
+    rows = []
+    for line in m.group(1).splitlines():
+        row = re.match(r"    (.+?): (\d+) bytes", line)
+        if row:
+            rows.append((row.group(1), int(row.group(2))))
+    return rows
+
+
+def live_ranges(text: str) -> dict[tuple[str, str], tuple[int, int]]:
+    """{(name, index 'a,b'): (start, end)} from the BufferLiveRange list."""
+    m = re.search(r"^  BufferLiveRange:\n((?:    .*\n?)*)", text, re.M)
+    out = {}
+    if m:
+        for line in m.group(1).splitlines():
+            r = re.fullmatch(r"    (.+)\{([\d,]*)\}:(\d+)-(\d+)", line)
+            if r:
+                out[(r.group(1), r.group(2))] = (int(r.group(3)), int(r.group(4)))
+    return out
+
+
+def allocation_sizes(text: str) -> dict[int, int]:
+    return {int(i): int(s) for i, s in
+            re.findall(r"^allocation (\d+): (?:0x[0-9a-fA-F]+, )?size (\d+)", text, re.M)}
+
+
+def allocation_values(text: str) -> dict[int, list[tuple[int, int, int]]]:
+    """{allocation index: [(value id, size, offset)]}."""
+    out: dict[int, list] = {}
+    current = None
+    for line in text.splitlines():
+        a = re.match(r"allocation (\d+):", line)
+        if a:
+            current = int(a.group(1))
+            out[current] = []
+            continue
+        v = re.match(r" value: <(\d+) .*> \(size=(\d+),offset=(\d+)\)", line)
+        if v and current is not None:
+            out[current].append(tuple(int(x) for x in v.groups()))
+    return out
