@@ -2,6 +2,7 @@
 errors to exit codes (0 ok, 1 a check failed, 2 bad usage or input, 101 a bug in bufviz)."""
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import sys
@@ -69,12 +70,37 @@ def peak(ctx, paths, fmt, output, top, no_discover, module_selector, platform, n
     from .report.console import render_peak
     from .report.json import render_json
 
-    report = peak_report(list(paths), discover=not no_discover, module=module_selector, platform=platform)
+    with _progress(paths) as say:
+        report = peak_report(list(paths), discover=not no_discover, module=module_selector,
+                             platform=platform, progress=say)
     if fmt == "json":
         _emit(render_json(report), output)
     else:
         _emit_rich(lambda console: render_peak(report, console, top), output, no_color or ctx.obj["no_color"])
     return 0
+
+
+PROGRESS_FROM_BYTES = 16 * 1024 * 1024
+
+
+@contextlib.contextmanager
+def _progress(paths):
+    """A spinner on stderr naming the current phase, for large inputs on a terminal only."""
+    if not sys.stderr.isatty() or _input_bytes(paths) < PROGRESS_FROM_BYTES:
+        yield lambda message: None
+        return
+    with Console(stderr=True).status("bufviz: starting", spinner="dots") as status:
+        yield lambda message: status.update(f"bufviz: {message}")
+
+
+def _input_bytes(paths) -> int:
+    total = 0
+    for path in paths:
+        if os.path.isdir(path):
+            total += sum(e.stat().st_size for e in os.scandir(path) if e.is_file())
+        elif os.path.isfile(path):
+            total += os.path.getsize(path)
+    return total
 
 
 def _emit(text: str, output: str | None) -> None:
@@ -104,6 +130,9 @@ def _write_atomically(path: str, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a report is an ordinary file
         os.replace(tmp, path)
     except OSError as e:
         os.unlink(tmp)

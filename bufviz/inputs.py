@@ -27,6 +27,8 @@ class Inputs:
     usage_report: UsageReport | None = None
     dump_name: DumpName | None = None
     split_files: bool = False   # values / live ranges came in their own files (XLA ≥ 2026-04)
+    platform: str = "unknown"
+    vintage: object = None      # analysis.vintage.Vintage, once detected
 
     @property
     def module_name(self) -> str:
@@ -63,7 +65,7 @@ def expand_paths(paths: list[str], discover: bool, module: str | None) -> list[s
     return unique
 
 
-def load_inputs(paths: list[str], discover: bool = True, module: str | None = None) -> Inputs:
+def load_inputs(paths: list[str], discover: bool = True, module: str | None = None, say=None) -> Inputs:
     inputs = Inputs()
     files = expand_paths(paths, discover, module)
     names = [n for n in (parse_dump_name(os.path.basename(f)) for f in files) if n is not None]
@@ -72,6 +74,8 @@ def load_inputs(paths: list[str], discover: bool = True, module: str | None = No
         raise BufvizError("expected the files of one module, found several: " + ", ".join(stems), paths[0])
     inputs.dump_name = names[0] if names else None
     for path in files:
+        if say is not None:
+            say(f"reading {os.path.basename(path)}")
         _read_one(inputs, path)
     return inputs
 

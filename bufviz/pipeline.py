@@ -15,14 +15,18 @@ from .inputs import Inputs, load_inputs
 
 
 def peak_report(paths: list[str], discover: bool = True, module: str | None = None,
-                platform: str | None = None) -> dict:
-    inputs = load_inputs(paths, discover, module)
+                platform: str | None = None, progress=None) -> dict:
+    """`progress(message)`, when given, is told what is happening (for long runs)."""
+    say = progress or (lambda message: None)
+    inputs = load_inputs(paths, discover, module, say)
+    say("recomputing live ranges and the peak")
     notes = []
     detected = detect_platform(inputs)
     if platform is None:
         platform = detected or "unknown"
     vintage = detect_vintage(inputs.module, inputs.buffer_assignment, inputs.live_range,
                              inputs.usage_report, inputs.split_files, platform)
+    inputs.platform, inputs.vintage = platform, vintage
     result = None
     describe = _no_description
     if inputs.module is not None:

@@ -109,3 +109,16 @@ def test_wild_usage_reports_and_live_ranges():
     for path in sorted(WILD.glob("live-range-*.txt")):
         lr = read_live_range_file(path.read_text(), str(path))
         assert lr.peak_time == xla_text.peak_time(path.read_text()), path.name
+
+
+def test_colour_and_page_attributes():
+    # Only an excerpt of a TPU report shows `color 5`; read both attributes in a real
+    # allocation line, in the order XLA prints them.
+    path = next(DATA.glob("corpus/xla-jax-0.10.2/mlp_train/*-buffer-assignment.txt"))
+    text = path.read_text()
+    line = next(l for l in text.split("\n") if l.startswith("allocation 5: "))
+    changed = text.replace(line, line.replace(", maybe-live-out:", ", color 1, page 2, maybe-live-out:"))
+    ba = read_buffer_assignment(changed, "x")
+    alloc = ba.allocations[5]
+    assert (alloc.color, alloc.page, alloc.maybe_live_out) == (1, 2, True)
+    assert sum(len(a.values) for a in ba.allocations) == len(re.findall(r"^ value: ", text, re.M))

@@ -2,6 +2,7 @@
 Bugs: exit 101 with a short message."""
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -135,3 +136,6 @@ def test_output_file_is_written_whole(tmp_path, fmt):
     code, out, err = run("peak", SAMPLES / "001_04aa0d3336074bf8.txt", "--format", fmt, "-o", out_file)
     assert code == 0 and out == ""
     assert "30" in out_file.read_text() and not list(tmp_path.glob(".bufviz-*"))
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out_file.stat().st_mode & 0o777 == 0o666 & ~umask

@@ -146,3 +146,14 @@ def test_entry_computation_layout_and_schedule_flag():
     module = load(SAMPLES / "003_54e5854892ee064a.txt")
     assert module.is_scheduled
     assert module.entry_computation_layout.startswith("{(f32[]{:T(128)}")
+
+
+def test_control_flow_without_its_computations_is_an_error():
+    path = next(DATA.glob("corpus/xla-jax-0.10.2/while_tuple_carry/*after_optimizations.txt"))
+    text = path.read_text()
+    line_no, line = next((i + 1, l) for i, l in enumerate(text.split("\n")) if " while(" in l)
+    body = re.search(r"body=%?([\w.\-]+)", line).group(1)
+    module = parse_module(text.replace(f"body=%{body}", "body=%missing_body"), str(path))
+    with pytest.raises(Exception) as error:
+        module.entry.instructions
+    assert f"{path}:{line_no}: expected a computation named 'missing_body'" in str(error.value)

@@ -17,10 +17,7 @@ def build_peak_report(inputs: Inputs, platform: str, vintage: Vintage, result: P
     """`describe(name, index)` gives a dict with the shape, opcode, op_name and source of a value,
     used to annotate the rows live at the peak."""
     placement = _placement(inputs.buffer_assignment)
-    xla = xla_section(inputs)
-    if xla is not None:
-        for row in xla["live_at_peak"]:
-            _annotate(row, describe, placement)
+    xla = xla_section(inputs, describe, placement)
     recomputed = recomputed_section(result, describe, placement)
     return {
         "schema_version": SCHEMA_VERSION,
@@ -35,7 +32,7 @@ def build_peak_report(inputs: Inputs, platform: str, vintage: Vintage, result: P
     }
 
 
-def xla_section(inputs: Inputs) -> dict | None:
+def xla_section(inputs: Inputs, describe, placement: dict) -> dict | None:
     ba, lr, report = inputs.buffer_assignment, inputs.live_range, inputs.usage_report
     if ba is None and lr is None and report is None:
         return None
@@ -48,7 +45,7 @@ def xla_section(inputs: Inputs) -> dict | None:
         "peak_time": lr.peak_time if lr else None,
         "peak_bytes": sum(r.bytes for r in lr.peak_rows) if lr and lr.peak_time is not None else None,
         "peak_rows": lr.row_style if lr else None,
-        "live_at_peak": _xla_live_at_peak(lr) if lr else [],
+        "live_at_peak": _xla_live_at_peak(lr, describe, placement) if lr and lr.peak_time is not None else [],
         "live_ranges": [{"name": n, "index": format_index(i), "start": s, "end": e}
                         for n, i, s, e in lr.ranges] if lr else [],
         "stack_trace": _stack_trace(lr) if lr and lr.stack_trace else None,
@@ -60,19 +57,10 @@ def xla_section(inputs: Inputs) -> dict | None:
     return section
 
 
-def _annotate(row: dict, describe, placement: dict) -> None:
-    """Add shape, opcode, op_name, source, allocation and offset to a printed peak row."""
-    index = tuple(int(i) for i in row["index"].split(",")) if row["index"] else ()
-    info = describe(row["name"], index)
-    alloc, offset, shape = placement.get((row["name"], index), (None, None, None))
-    row.update({"shape": info.get("shape") or shape, "opcode": info.get("opcode"),
-                "op_name": info.get("op_name"), "source": info.get("source"),
-                "allocation": alloc, "offset": offset})
-
-
-def _xla_live_at_peak(lr: LiveRangeDump) -> list[dict]:
-    """Rows as printed. Old rows (`name: N bytes`) carry no index: the k-th row of a name is the
-    k-th of that name's values live at the peak in the BufferLiveRange list (both in value-id order)."""
+def _xla_live_at_peak(lr: LiveRangeDump, describe, placement: dict) -> list[dict]:
+    """Rows as printed, with the shape, op_name, source, allocation and offset of each value.
+    Old rows (`name: N bytes`) carry no index: the k-th row of a name is the k-th of that name's
+    values live at the peak in the BufferLiveRange list (both are in value-id order)."""
     live_indices: dict[str, list[tuple]] = {}
     for name, index, start, end in lr.ranges:
         if start <= lr.peak_time <= end:
@@ -86,7 +74,12 @@ def _xla_live_at_peak(lr: LiveRangeDump) -> list[dict]:
             taken[row.name] = k + 1
             candidates = live_indices.get(row.name, [])
             index = candidates[k] if k < len(candidates) else ()
-        rows.append({"name": row.name, "index": format_index(index), "bytes": row.bytes})
+        info = describe(row.name, index)
+        alloc, offset, shape = placement.get((row.name, index), (None, None, None))
+        rows.append({"name": row.name, "index": format_index(index), "bytes": row.bytes,
+                     "shape": info.get("shape") or shape, "opcode": info.get("opcode"),
+                     "op_name": info.get("op_name"), "source": info.get("source"),
+                     "allocation": alloc, "offset": offset})
     return rows
 
 

@@ -15,6 +15,16 @@ CALLEE_KEYS = ("calls", "to_apply", "condition", "body", "branch_computations",
                "true_computation", "false_computation", "select", "scatter", "called_computations")
 
 
+# Attributes each control-flow opcode must carry (alternatives grouped): the schedule follows them.
+REQUIRED_CALLEES = {
+    "while": (("condition",), ("body",)),
+    "call": (("to_apply", "calls"),),
+    "conditional": (("branch_computations", "true_computation"),),
+    "async-start": (("calls",),),
+    "fusion": (("calls",),),
+}
+
+
 class Instruction:
     __slots__ = ("name", "opcode", "shape_text", "args", "attr_text", "is_root", "line",
                  "computation", "operands", "users", "_attrs", "_shape")
@@ -209,6 +219,8 @@ class Computation:
                                               f"found unknown name {e.args[0]!r}") from None
             if instr.opcode == "get-tuple-element":
                 self._check_tuple_index(instr)
+            elif instr.opcode in REQUIRED_CALLEES:
+                self._check_callees(instr)
             seen = set()
             for op in instr.operands:
                 if id(op) not in seen:
@@ -218,6 +230,17 @@ class Computation:
         self._root.is_root = True
         self._instructions = instructions
         self._by_name = by_name
+
+    def _check_callees(self, instr: Instruction) -> None:
+        """Control flow must name computations that exist (the schedule follows them)."""
+        for keys in REQUIRED_CALLEES[instr.opcode]:
+            names = instr.callee_names(keys)
+            if not names:
+                raise self._error(instr.line, f"expected {instr.opcode} with {' or '.join(k + '=' for k in keys)}, "
+                                              f"found {found(instr.attr_text)}")
+            for name in names:
+                if name not in self.module.computations:
+                    raise self._error(instr.line, f"expected a computation named {name!r}, found none")
 
     def _check_tuple_index(self, instr: Instruction) -> None:
         index = instr.attr("index")
