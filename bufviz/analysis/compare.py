@@ -28,6 +28,12 @@ def mismatches(xla: dict | None, recomputed: dict | None) -> list[dict]:
     if xla.get("peak_time") is not None and ours != theirs:
         out.append({"quantity": "live_at_peak",
                     "xla": _labels(theirs - ours), "recomputed": _labels(ours - theirs)})
+    _first_difference(out, "instruction_sequence", xla.get("instruction_sequence"),
+                      recomputed.get("instruction_sequence"), lambda t, name: f"t={t}: {name}")
+    theirs_tree, ours_tree = xla.get("stack_trace"), recomputed.get("stack_trace")
+    if theirs_tree and ours_tree:
+        _first_difference(out, "stack_trace", [_node(n) for n in theirs_tree["nodes"]],
+                          [_node(n) for n in ours_tree["nodes"]], lambda t, node: f"row {t + 1}: {node}")
     xla_ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in xla.get("live_ranges") or []}
     if xla_ranges:
         our_ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in recomputed["live_ranges"]}
@@ -38,6 +44,20 @@ def mismatches(xla: dict | None, recomputed: dict | None) -> list[dict]:
                             "xla": f"{a[0]}-{a[1]}" if a else None,
                             "recomputed": f"{b[0]}-{b[1]}" if b else None})
     return out
+
+
+def _first_difference(out: list, quantity: str, a: list | None, b: list | None, show) -> None:
+    """One mismatch naming the first position where two lists differ."""
+    if a is None or b is None or a == b:
+        return
+    t = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    out.append({"quantity": quantity,
+                "xla": show(t, a[t]) if t < len(a) else f"ends after {len(a)}",
+                "recomputed": show(t, b[t]) if t < len(b) else f"ends after {len(b)}"})
+
+
+def _node(n: dict) -> str:
+    return f"{'  ' * n['depth']}{n['name']} {n['percent']:.1f}% total {n['total']} current {n['current']}"
 
 
 def _label(key) -> str:

@@ -1,14 +1,23 @@
-"""Values, positions and uses of the flattened computations (HloDataflowAnalysis, spec §2).
+"""Values, positions and uses (HloDataflowAnalysis in SSA form, spec §2 and §11 C7).
 
-Which instruction defines a value and which only forwards one follows the per-opcode table of
-spec §2.2. While and conditional results, and the parameters of their computations, are given
-values of their own here (no SSA phis yet)."""
+Each instruction first defines the values its opcode defines (spec §2.2); a worklist then
+forwards value sets through tuples, get-tuple-element, calls, async ops and collectives,
+creating phi values where a while or conditional merges different values; redundant phis
+are removed at the end. Only control-flow computations are analysed: values inside fusion
+bodies and reduction regions never have live ranges."""
 from __future__ import annotations
 
-from ..hlo.model import Instruction
-from .schedule import FlatSchedule
+import heapq
+import itertools
 
-FORWARD_ALL = frozenset({"bitcast", "add-dependency", "domain", "optimization-barrier", "all-reduce-done"})
+from ..hlo.model import Instruction
+from .callgraph import CallGraph
+from .phi_graph import PhiGraph
+
+# Opcodes whose output aliases their input: they define no value of their own.
+DEFINES_NOTHING = frozenset({"bitcast", "add-dependency", "while", "call", "conditional",
+                             "get-tuple-element", "domain", "optimization-barrier", "copy-done",
+                             "all-reduce-done"})
 
 
 class Value:
@@ -27,146 +36,240 @@ class Value:
         return self.instruction.name
 
     def __repr__(self) -> str:
-        return f"<{self.id} {self.instruction.name}{{{','.join(map(str, self.index))}}}>"
+        phi = " (phi)" if self.is_phi else ""
+        return f"<{self.id} {self.instruction.name}{{{','.join(map(str, self.index))}}}{phi}>"
 
 
 class Dataflow:
-    """value_sets[instruction][index] -> the values that may appear there."""
+    """`sets[instruction][index]` lists the values that may be there, sorted by id."""
 
-    def __init__(self, flat: FlatSchedule):
-        self.flat = flat
-        self.values: list[Value] = []
-        self.value_sets: dict[Instruction, dict[tuple, list[Value]]] = {}
-        for instr in flat.sequence:
-            self.value_sets[instr] = self._value_set(instr)
+    def __init__(self, graph: CallGraph):
+        self.graph = graph
+        self.values: dict[int, Value] = {}
+        self.sets: dict[Instruction, dict[tuple, list[Value]]] = {}
+        self._ids = itertools.count()
+        self._phis = PhiGraph()
+        self._deleted: set[int] = set()
+        for comp in graph.computations:
+            for instr in graph.post_order(comp):
+                self.sets[instr] = self._initial_set(instr)
+        self._propagate()
+        self._optimize_phis()
+        for value_id in self._deleted:
+            self.values.pop(value_id, None)
         self._record_positions()
         self._record_uses()
 
-    # --- values ---------------------------------------------------------------------------
-    def _define(self, instr: Instruction, index: tuple) -> list[Value]:
-        value = Value(len(self.values), instr, index)
-        self.values.append(value)
-        return [value]
+    # --- definitions ---------------------------------------------------------------------
+    def _new(self, instr: Instruction, index: tuple, is_phi: bool = False) -> Value:
+        value = Value(next(self._ids), instr, index, is_phi)
+        self.values[value.id] = value
+        return value
 
-    def _value_set(self, instr: Instruction) -> dict[tuple, list[Value]]:
+    def _initial_set(self, instr: Instruction) -> dict[tuple, list[Value]]:
+        shape = instr.shape
+        subshapes = shape.subshapes()
+        sets: dict[tuple, list[Value]] = {index: [] for index, _ in subshapes}
         op = instr.opcode
-        indices = [i for i, _ in instr.shape.subshapes()]
-        operands = instr.operands
+        if op in DEFINES_NOTHING:
+            return sets
         if op == "parameter":
-            source = self._parameter_source(instr)
-            if source is not None:
-                return {i: list(source.get(i, [])) for i in indices}
-        elif op in FORWARD_ALL and operands:
-            return self._from(operands[0], (), indices)
-        elif op == "get-tuple-element":
-            return self._from(operands[0], (instr.tuple_index,), indices)
-        elif op == "tuple":
-            out = {(): self._define(instr, ())}
-            for k, operand in enumerate(operands):
-                out.update(self._from(operand, (), [i[1:] for i in indices if i and i[0] == k], prefix=(k,)))
-            return out
-        elif op == "copy":
-            out = self._from(operands[0], (), indices)
-            out[()] = self._define(instr, ())
-            return out
-        elif op == "call":
-            callee = self._callee_root(instr)
-            if callee is not None:
-                return self._from(callee, (), indices)
-        elif op == "copy-start":
-            out = {i: self._define(instr, i) for i in indices if not (i and i[0] == 1)}
-            out.update(self._from(operands[0], (), [i[1:] for i in indices if i and i[0] == 1], prefix=(1,)))
-            return out
-        elif op in ("copy-done", "all-gather-done", "collective-permute-done", "async-done"):
-            return self._done(instr, indices)
+            defines = lambda i, s: not self.graph.callsites.get(instr.computation)  # noqa: E731
+        elif op in ("copy", "tuple"):
+            defines = lambda i, s: not i  # noqa: E731
         elif op == "async-start":
-            return self._async_start(instr, indices)
-        elif op == "send" or op == "recv-done":
-            out = {i: self._define(instr, i) for i in indices if not (i and i[0] == 0)}
-            src_prefix = () if op == "send" else (0,)
-            out.update(self._from(operands[0], src_prefix, [i[1:] for i in indices if i and i[0] == 0], prefix=(0,)))
-            return out
-        return {i: self._define(instr, i) for i in indices}
+            defines = lambda i, s: s.is_tuple or i[0] > 1  # noqa: E731
+        elif op in ("async-update", "async-done"):
+            defines = lambda i, s: s.is_tuple  # noqa: E731
+        elif op == "copy-start":
+            defines = lambda i, s: i in ((), (0,), (2,))  # noqa: E731
+        elif op == "all-gather-start":
+            defines = lambda i, s: s.is_tuple or i[0] == 1  # noqa: E731
+        elif op in ("all-gather-done", "collective-permute-done"):
+            defines = lambda i, s: not i and s.is_tuple  # noqa: E731
+        elif op == "collective-permute-start":
+            extra = _permute_destinations(instr)
+            defines = lambda i, s: i == () or (len(i) == 1 and i[0] != 0) or i in extra  # noqa: E731
+        elif op == "recv-done":
+            defines = lambda i, s: i in ((), (1,))  # noqa: E731
+        elif op == "send":
+            defines = lambda i, s: i in ((), (1,), (2,))  # noqa: E731
+        else:
+            defines = lambda i, s: True  # noqa: E731
+        for index, sub in subshapes:
+            if defines(index, sub):
+                sets[index] = [self._new(instr, index)]
+        return sets
 
-    def _from(self, source: Instruction, at: tuple, indices, prefix: tuple = ()) -> dict[tuple, list[Value]]:
-        """Forward `source`'s values found at `at + i` to `prefix + i` for each i in indices."""
-        sets = self.value_sets.get(source)
-        if sets is None:
-            return {prefix + i: [] for i in indices}
-        return {prefix + i: list(sets.get(at + i, [])) for i in indices}
+    # --- propagation -----------------------------------------------------------------------
+    def _propagate(self) -> None:
+        priority = self.graph.ordinals()
+        heap: list = []
+        queued: set[Instruction] = set()
+        tie = itertools.count()
 
-    def _parameter_source(self, param: Instruction) -> dict | None:
-        """A parameter of a call or async-wrapped computation forwards the caller's operand."""
-        caller = self.flat.caller.get(param.computation)
-        if caller is None or caller.opcode not in ("call", "async-start"):
-            return None
+        def add(instr: Instruction | None) -> None:
+            if instr is not None and instr not in queued and instr in self.sets:
+                queued.add(instr)
+                heapq.heappush(heap, (priority.get(instr, 0), next(tie), instr))
+
+        for comp in self.graph.computations:
+            for instr in self.graph.post_order(comp):
+                add(instr)
+        while heap:
+            instr = heapq.heappop(heap)[2]
+            queued.discard(instr)
+            if not self._update(instr):
+                continue
+            for user in instr.users:
+                add(user)
+                callees = self.graph.callees(user)
+                if user.opcode == "conditional":
+                    for j, branch in enumerate(callees):
+                        if j + 1 < len(user.operands) and user.operands[j + 1] is instr:
+                            add(_parameter(branch, 0))
+                elif user.opcode in ("async-update", "async-done"):
+                    for comp in callees:
+                        for param in comp.parameters:
+                            add(param)
+                else:
+                    for comp in callees:
+                        for k, operand in enumerate(user.operands):
+                            if operand is instr:
+                                add(_parameter(comp, k))
+            comp = instr.computation
+            if instr is comp.root:
+                for site in self.graph.callsites.get(comp, ()):
+                    add(site)
+                    if site.opcode == "while":
+                        for callee in self.graph.callees(site):
+                            add(_parameter(callee, 0))
+
+    def _update(self, instr: Instruction) -> bool:
+        op = instr.opcode
+        handler = _UPDATERS.get(op)
+        return handler(self, instr) if handler is not None else False
+
+    def _assign(self, instr: Instruction, index: tuple, values: list[Value]) -> bool:
+        current = self.sets[instr].get(index)
+        if current is None or current == values:
+            return False
+        self.sets[instr][index] = list(values)
+        return True
+
+    def _at(self, instr: Instruction, index: tuple) -> list[Value]:
+        sets = self.sets.get(instr)
+        return sets.get(index, []) if sets is not None else []
+
+    def _forward(self, instr: Instruction, source: Instruction, source_prefix: tuple = (),
+                 target_prefix: tuple = (), skip_top: bool = False) -> bool:
+        """Copy `source`'s sets at source_prefix+i into instr's sets at target_prefix+i."""
+        changed = False
+        for index in list(self.sets[instr]):
+            if index[:len(target_prefix)] != target_prefix or (skip_top and index == target_prefix):
+                continue
+            rest = index[len(target_prefix):]
+            changed |= self._assign(instr, index, self._at(source, source_prefix + rest))
+        return changed
+
+    def _union(self, instr: Instruction, inputs: list[dict]) -> bool:
+        changed = False
+        for index in self.sets[instr]:
+            merged = {v.id: v for sets in inputs for v in sets.get(index, ())}
+            changed |= self._assign(instr, index, [merged[k] for k in sorted(merged)])
+        return changed
+
+    def _phi(self, instr: Instruction, inputs: list[dict]) -> bool:
+        """Phi: one input value is forwarded (a phi defined here before is deleted); several
+        make (or keep) a phi defined here, registered in the phi graph with its inputs."""
+        changed = False
+        for index, current_set in self.sets[instr].items():
+            current = current_set[0] if len(current_set) == 1 else None
+            input_values = [v for sets in inputs for v in sets.get(index, ())]
+            defined_here = current is not None and current.instruction is instr and current.index == index
+            if not input_values:
+                continue
+            if len(input_values) == 1:
+                new = input_values[0]
+                if current is not new:
+                    if defined_here:
+                        self._deleted.add(current.id)
+                    self.sets[instr][index] = [new]
+                    changed = True
+            elif current is None or not (defined_here and current.is_phi):
+                phi = self._new(instr, index, is_phi=True)
+                self.sets[instr][index] = [phi]
+                self._phis.register(phi.id, [v.id for v in input_values])
+                changed = True
+            elif not self._phis.inputs_equal(current.id, [v.id for v in input_values]):
+                self._phis.register(current.id, [v.id for v in input_values])
+                changed = True
+        return changed
+
+    def _update_parameter(self, param: Instruction) -> bool:
+        sites = self.graph.callsites.get(param.computation)
+        if not sites:
+            return False
+        inputs: list[dict] = []
+        need_phi = False
         number = param.parameter_number
-        if number >= len(caller.operands):
-            return None
-        return self.value_sets.get(caller.operands[number])
-
-    def _callee_root(self, instr: Instruction) -> Instruction | None:
-        names = instr.callee_names(("to_apply", "calls"))
-        if not names:
-            return None
-        comp = instr.computation.module.computations.get(names[0])
-        return comp.root if comp is not None and comp.root in self.value_sets else None
-
-    def _done(self, instr: Instruction, indices) -> dict[tuple, list[Value]]:
-        """*-done: array leaves come from the start's {1} (copy-done: {0}); tuple nodes are new."""
-        source_index = (0,) if instr.opcode == "copy-done" else (1,)
-        shape = instr.shape
-        out = {}
-        for i in indices:
-            if shape.subshape(i).is_tuple:
-                out[i] = self._define(instr, i)
-            else:
-                out.update(self._from(instr.operands[0], source_index, [i]))
-        return out
-
-    def _async_start(self, instr: Instruction, indices) -> dict[tuple, list[Value]]:
-        """((operands), (outputs), context...): operands forwarded into {0,i}, the wrapped
-        computation's root into {1}, tuple nodes and contexts defined."""
-        shape = instr.shape
-        root = self._callee_root(instr)
-        out = {}
-        for i in indices:
-            if shape.subshape(i).is_tuple or not i or i[0] >= 2:
-                out[i] = self._define(instr, i)
-            elif i[0] == 0 and len(i) >= 2 and i[1] < len(instr.operands):
-                out.update(self._from(instr.operands[i[1]], (), [i[2:]], prefix=i[:2]))
-            elif i[0] == 1 and root is not None:
-                out.update(self._from(root, (), [i[1:]], prefix=(1,)))
-            else:
-                out[i] = self._define(instr, i)
-        return out
+        for site in sites:
+            op = site.opcode
+            if op in ("call", "async-start"):
+                if number < len(site.operands):
+                    inputs.append(self.sets[site.operands[number]])
+            elif op == "while":
+                inputs.append(self.sets[site.operands[0]])
+                body = self.graph.callees(site)[1]
+                if param is not body.root:
+                    inputs.append(self.sets[body.root])
+                need_phi = True
+            elif op == "conditional":
+                for j, branch in enumerate(self.graph.callees(site)):
+                    if branch is param.computation and j + 1 < len(site.operands):
+                        inputs.append(self.sets[site.operands[j + 1]])
+                        break
+                need_phi = True
+            elif op in ("async-update", "async-done"):
+                source = self.sets[site.operands[0]]
+                shifted = {i[2:]: vs for i, vs in source.items() if i[:2] == (0, number)}
+                return self._union(param, [self.sets[param], shifted])
+        return self._phi(param, inputs) if need_phi else self._union(param, inputs)
 
     # --- positions and uses -----------------------------------------------------------------
-    def _record_positions(self) -> None:
-        for instr, sets in self.value_sets.items():
+    def _optimize_phis(self) -> None:
+        self._phis.optimize()
+        for sets in self.sets.values():
             for index, values in sets.items():
-                for value in values:
-                    if value.instruction is not instr or value.index != index:
-                        value.positions.append((instr, index))
+                if len(values) == 1 and values[0].is_phi:
+                    new_id = self._phis.optimized(values[0].id)
+                    if new_id != values[0].id:
+                        self._deleted.add(values[0].id)
+                        sets[index] = [self.values[new_id]]
+
+    def _record_positions(self) -> None:
+        for comp in self.graph.computations:
+            for instr in comp.instructions:
+                for index, values in self.sets.get(instr, {}).items():
+                    for value in values:
+                        if value.instruction is not instr:
+                            value.positions.append((instr, index))
 
     def _record_uses(self) -> None:
         """HloValue::ComputeUses: every operand slot reading a position; get-tuple-element and
         copy read only the top level; tuple and domain pass through unless they are the root of
         their computation and the value appears there."""
         slots_cache: dict[Instruction, dict[Instruction, list[int]]] = {}
-        for value in self.values:
+        for value in self.values.values():
             roots = {p for p, _ in value.positions if p.is_root}
             seen = set()
             for position, index in value.positions:
                 for user in position.users:
-                    if user not in self.value_sets:
-                        continue
                     slots = slots_cache.get(user)
                     if slots is None:
-                        slots = {}
+                        slots = slots_cache[user] = {}
                         for k, operand in enumerate(user.operands):
                             slots.setdefault(operand, []).append(k)
-                        slots_cache[user] = slots
                     for k in slots.get(position, ()):
                         if _may_use(user, index) or user in roots:
                             key = (user, k, index)
@@ -174,9 +277,171 @@ class Dataflow:
                                 seen.add(key)
                                 value.uses.append(key)
 
+    def value_list(self) -> list[Value]:
+        return [self.values[k] for k in sorted(self.values)]
+
+
+def _parameter(comp, number: int) -> Instruction | None:
+    for param in comp.parameters:
+        if param.parameter_number == number:
+            return param
+    return None
+
+
+def _permute_destinations(instr: Instruction) -> set:
+    """Destination leaves an (in-place or multi-operand) collective-permute-start defines."""
+    if len(instr.operands) == 4:  # in place: operand 1 is the destination
+        dest = instr.operands[1].shape
+        return {(1, i) for i in range(len(dest.elements))} if dest.is_tuple else set()
+    if len(instr.operands) > 1:
+        return {(1, i) for i in range(len(instr.operands))}
+    return set()
+
 
 def _may_use(user: Instruction, index: tuple) -> bool:
     op = user.opcode
     if op in ("get-tuple-element", "copy"):
         return not index
     return op not in ("tuple", "domain")
+
+
+# --- per-opcode updates (UpdateInstructionValueSet) ------------------------------------------
+
+def _whole(df: Dataflow, instr: Instruction) -> bool:
+    return df._forward(instr, instr.operands[0]) if instr.operands else False
+
+
+def _gte(df: Dataflow, instr: Instruction) -> bool:
+    return df._forward(instr, instr.operands[0], source_prefix=(instr.tuple_index,))
+
+
+def _tuple(df: Dataflow, instr: Instruction) -> bool:
+    changed = False
+    for k, operand in enumerate(instr.operands):
+        changed |= df._forward(instr, operand, target_prefix=(k,))
+    return changed
+
+
+def _copy(df: Dataflow, instr: Instruction) -> bool:
+    return df._forward(instr, instr.operands[0], skip_top=True)
+
+
+def _call(df: Dataflow, instr: Instruction) -> bool:
+    callees = df.graph.callees(instr)
+    return df._forward(instr, callees[0].root) if callees else False
+
+
+def _while(df: Dataflow, instr: Instruction) -> bool:
+    body = df.graph.callees(instr)[1]
+    return df._phi(instr, [df.sets[body.root], df.sets[instr.operands[0]]])
+
+
+def _conditional(df: Dataflow, instr: Instruction) -> bool:
+    return df._phi(instr, [df.sets[branch.root] for branch in df.graph.callees(instr)])
+
+
+def _copy_start(df: Dataflow, instr: Instruction) -> bool:
+    return df._assign(instr, (1,), df._at(instr.operands[0], ()))
+
+
+def _copy_done(df: Dataflow, instr: Instruction) -> bool:
+    return df._assign(instr, (), df._at(instr.operands[0], (0,)))
+
+
+def _send(df: Dataflow, instr: Instruction) -> bool:
+    return df._forward(instr, instr.operands[0], target_prefix=(0,))
+
+
+def _recv_done(df: Dataflow, instr: Instruction) -> bool:
+    return df._forward(instr, instr.operands[0], source_prefix=(0,), target_prefix=(0,))
+
+
+def _array_leaves(df: Dataflow, instr: Instruction, target_prefix: tuple) -> list[tuple]:
+    shape = instr.shape
+    return [i for i in df.sets[instr] if i[:len(target_prefix)] == target_prefix
+            and not shape.subshape(i).is_tuple]
+
+
+def _all_gather_start(df: Dataflow, instr: Instruction) -> bool:
+    changed = False
+    many = len(instr.operands) > 1
+    for k, operand in enumerate(instr.operands):
+        changed |= df._assign(instr, (0, k) if many else (0,), df._at(operand, ()))
+    return changed
+
+
+def _from_start(df: Dataflow, instr: Instruction) -> bool:
+    """all-gather-done / collective-permute-done: array leaves come from the start's {1}."""
+    changed = False
+    for index in _array_leaves(df, instr, ()):
+        changed |= df._assign(instr, index, df._at(instr.operands[0], (1,) + index))
+    return changed
+
+
+def _permute_start(df: Dataflow, instr: Instruction) -> bool:
+    changed = False
+    operands = instr.operands
+    if len(operands) != 4 and len(operands) > 1:
+        for k, operand in enumerate(operands):
+            changed |= df._assign(instr, (0, k), df._at(operand, ()))
+    elif operands[0].shape.is_tuple:
+        for k in range(len(operands[0].shape.elements)):
+            changed |= df._assign(instr, (0, k), df._at(operands[0], (k,)))
+    else:
+        changed |= df._assign(instr, (0,), df._at(operands[0], ()))
+    return changed
+
+
+def _async_start(df: Dataflow, instr: Instruction) -> bool:
+    changed = False
+    for k, operand in enumerate(instr.operands):
+        for index in _array_leaves(df, operand, ()):
+            changed |= df._assign(instr, (0, k) + index, df._at(operand, index))
+    callees = df.graph.callees(instr)
+    if callees:
+        root = callees[0].root
+        for index in _array_leaves(df, root, ()):
+            changed |= df._assign(instr, (1,) + index, df._at(root, index))
+    return changed
+
+
+def _async_update(df: Dataflow, instr: Instruction) -> bool:
+    changed = False
+    callees = df.graph.callees(instr)
+    root = callees[0].root if callees else None
+    source = instr.operands[0]
+    for index in _array_leaves(df, source, ()):
+        values = df._at(source, index)
+        if index and index[0] == 1 and root is not None:
+            values = _merged(values, df._at(root, index[1:]))
+        changed |= df._assign(instr, index, values)
+    return changed
+
+
+def _async_done(df: Dataflow, instr: Instruction) -> bool:
+    changed = False
+    callees = df.graph.callees(instr)
+    root = callees[0].root if callees else None
+    source = instr.operands[0]
+    for index in _array_leaves(df, source, (1,)):
+        values = df._at(source, index)
+        if root is not None:
+            values = _merged(values, df._at(root, index[1:]))
+        changed |= df._assign(instr, index[1:], values)
+    return changed
+
+
+def _merged(a: list[Value], b: list[Value]) -> list[Value]:
+    merged = {v.id: v for v in a + b}
+    return [merged[k] for k in sorted(merged)]
+
+
+_UPDATERS = {
+    "add-dependency": _whole, "bitcast": _whole, "domain": _whole, "optimization-barrier": _whole,
+    "all-reduce-done": _whole, "get-tuple-element": _gte, "tuple": _tuple, "copy": _copy,
+    "parameter": lambda df, i: df._update_parameter(i), "call": _call, "while": _while,
+    "conditional": _conditional, "copy-start": _copy_start, "copy-done": _copy_done, "send": _send,
+    "recv-done": _recv_done, "all-gather-start": _all_gather_start, "all-gather-done": _from_start,
+    "collective-permute-start": _permute_start, "collective-permute-done": _from_start,
+    "async-start": _async_start, "async-update": _async_update, "async-done": _async_done,
+}

@@ -65,7 +65,9 @@ def recompute_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump,
         normalize_aliased(group, old_normalization)
     notes = ["recomputed from the dump alone (no HLO module): computation boundaries inside "
              "called computations are unknown, so their values may differ from XLA's"]
-    return compute_peak("dump", live, end_of_schedule, notes)
+    result = compute_peak("dump", live, end_of_schedule, notes)
+    result.sequence = list(live_range.sequence)  # the dump's own schedule
+    return result
 
 
 def _instruction_of(record: ValueRecord):

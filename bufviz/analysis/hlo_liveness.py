@@ -1,49 +1,83 @@
-"""Live ranges and the peak recomputed from the HLO module (HloLiveRange, spec §3.2)."""
+"""Live ranges and the peak recomputed from the HLO module (HloLiveRange, spec §3)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..hlo.model import Module
+from ..hlo.shapes import format_index
+from .aliasing import Buffers, InPlacePairs, fusion_tracing
+from .callgraph import CallGraph
 from .dataflow import Dataflow, Value
 from .liveness import PeakResult, compute_peak, normalize_aliased
 from .peak import LiveValue
 from .schedule import FlatSchedule, flatten
-from .unionfind import UnionFind
+from .stack_trace import stack_breakdown
 from .vintage import Vintage
 
 
-def hlo_peak(module: Module, vintage: Vintage) -> PeakResult:
-    flat = flatten(module)
-    dataflow = Dataflow(flat)
-    entry = module.entry
-    entry_root = entry.root
-    donated = {(p, tuple(i)) for _, p, i, _ in module.input_output_alias}
+@dataclass
+class ModuleAnalysis:
+    """Everything the HLO-side analyses share: later steps (buffer assignment) reuse it."""
+    module: Module
+    graph: CallGraph
+    flat: FlatSchedule
+    dataflow: Dataflow
+    buffers: Buffers
+    live: dict[int, LiveValue]     # value id -> its live range (values of flattened instructions)
+
+
+def analyze_module(module: Module, vintage: Vintage) -> ModuleAnalysis:
+    graph = CallGraph(module)
+    flat = flatten(graph)
+    dataflow = Dataflow(graph)
+    buffers = Buffers(module, graph, dataflow, InPlacePairs(module, fusion_tracing(vintage)))
+    donated = {(number, tuple(index)) for _, number, index, _ in module.input_output_alias}
+    live_out = _live_out_buffers(module, buffers)
     live: dict[int, LiveValue] = {}
-    for value in dataflow.values:
-        start, end = _range(value, flat, donated, vintage)
+    for value in dataflow.value_list():
+        bounds = _range(value, flat, donated, vintage)
+        if bounds is None:
+            continue
         instr = value.instruction
         shape = instr.shape
         sub = shape.subshape(value.index)
-        live[value.id] = LiveValue(instr.name, value.index, start, end, shape.byte_size(),
+        live[value.id] = LiveValue(instr.name, value.index, bounds[0], bounds[1], shape.byte_size(),
                                    sub.byte_size(), value.id, sub.text, instr.opcode,
-                                   _kind(value, entry, entry_root))
-    for group in _aliased_groups(module, dataflow):
-        normalize_aliased([live[v.id] for v in group], vintage.old_normalization)
+                                   _kind(value, module, buffers.buffer_of[value.id] in live_out))
+    for buffer in buffers.aliased_groups():
+        members = [live[v.id] for v in buffer if v.id in live]
+        normalize_aliased(members, vintage.old_normalization)
+    return ModuleAnalysis(module, graph, flat, dataflow, buffers, live)
+
+
+def hlo_peak(module: Module, vintage: Vintage) -> PeakResult:
+    analysis = analyze_module(module, vintage)
     notes = []
-    if not module.is_scheduled:
-        notes.append("the module is not scheduled (no is_scheduled=true): its printed instruction "
-                     "order was used as the schedule")
-    return compute_peak("hlo", list(live.values()), flat.end, notes)
+    if analysis.flat.recomputed:
+        notes.append("the module is not scheduled (no is_scheduled=true): its schedule was recomputed "
+                     "with XLA's DFS memory scheduler, as XLA:CPU did before 2024-05")
+    result = compute_peak("hlo", list(analysis.live.values()), analysis.flat.end, notes)
+    values = analysis.dataflow.values
+    rows = [(v.bytes, values[v.order].instruction, v.index) for v in result.live]
+    result.stack_trace = stack_breakdown(rows, analysis.graph)
+    result.parameters = parameter_aliasing(module)
+    result.sequence = [i.name for i in analysis.flat.sequence]
+    return result
 
 
-def _range(value: Value, flat: FlatSchedule, donated: set, vintage: Vintage) -> tuple[int, int]:
-    """CalculateBufferStartEndMap for one value: inclusive [start, end]."""
+def _range(value: Value, flat: FlatSchedule, donated: set, vintage: Vintage) -> tuple[int, int] | None:
+    """CalculateBufferStartEndMap for one value: inclusive [start, end], or None if its
+    instruction is not in the flattened schedule."""
     instr = value.instruction
+    if instr not in flat.time:
+        return None
     comp = instr.computation
     span_start, span_end = flat.span[comp]
     start = span_start if instr.opcode == "parameter" else flat.time[instr]
     end = span_end if instr.is_root else flat.time[instr]
     done = flat.async_done.get(comp)
     if done is not None and done in flat.time:
-        end = max(end, flat.time[done])
+        end = max(end, flat.time[done])  # values of an async computation live until its done
     for position, _ in value.positions[1:]:
         if position in flat.time:
             end = max(end, flat.span[position.computation][1] if position.is_root else flat.time[position])
@@ -51,45 +85,43 @@ def _range(value: Value, flat: FlatSchedule, donated: set, vintage: Vintage) -> 
             and (instr.parameter_number, value.index) not in donated):
         return start, flat.end  # read-only arguments live for the whole program
     for user, _, _ in value.uses:
-        if user not in flat.time:
-            continue
         if user.opcode == "call" and not vintage.counts_call_uses:
             continue  # the callee's parameter positions and uses cover it (XLA ≥ 2024-01-08)
         if user.opcode == "while":
             body = user.computation.module.computations.get(user.callee_names(("body",))[0])
             params = body.parameters if body is not None else []
-            if params and params[0] in flat.time:
-                end = max(end, flat.time[params[0]])  # a while use counts at the body parameter
-                continue
-        end = max(end, flat.time[user])
+            user = params[0] if params else user  # a while use counts at the body parameter
+        if user in flat.time:
+            end = max(end, flat.time[user])
     return start, end
 
 
-def _kind(value: Value, entry, entry_root) -> str:
+def _live_out_buffers(module: Module, buffers: Buffers) -> set[int]:
+    root = module.entry.root
+    return {buffers.buffer_of[v.id] for values in buffers.dataflow.sets.get(root, {}).values() for v in values}
+
+
+def _kind(value: Value, module: Module, live_out: bool) -> str:
     instr = value.instruction
-    if instr.opcode == "parameter" and instr.computation is entry:
+    if instr.opcode == "parameter" and instr.computation is module.entry:
         return "parameter"
-    if any(p is entry_root for p, _ in value.positions):
+    if live_out:
         return "output"
-    if instr.opcode == "constant":
-        return "constant"
-    return "temp"
+    return "constant" if instr.opcode == "constant" else "temp"
 
 
-def _aliased_groups(module: Module, dataflow: Dataflow) -> list[list[Value]]:
-    """Values that share a buffer through input_output_alias (parameter p at q and output O)."""
-    if not module.input_output_alias:
-        return []
-    entry = module.entry
-    params = {p.parameter_number: p for p in entry.parameters}
-    root_sets = dataflow.value_sets.get(entry.root, {})
-    uf = UnionFind()
-    for output_index, number, param_index, _ in module.input_output_alias:
-        param = params.get(number)
-        if param is None or param not in dataflow.value_sets:
-            continue
-        for p in dataflow.value_sets[param].get(tuple(param_index), []):
-            for o in root_sets.get(tuple(output_index), []):
-                uf.union(p.id, o.id)
-    by_id = {v.id: v for v in dataflow.values}
-    return [[by_id[i] for i in g] for g in uf.groups() if len(g) > 1]
+def parameter_aliasing(module: Module) -> list[dict]:
+    """Each entry parameter leaf: its bytes, and the output it is aliased with (donated), if any."""
+    aliases = {(number, tuple(index)): (tuple(out), kind) for out, number, index, kind in module.input_output_alias}
+    donors = {(number, tuple(index)) for number, index in module.buffer_donors}
+    out = []
+    for param in module.entry.parameters:
+        for index, sub in param.shape.subshapes():
+            if sub.is_tuple:
+                continue
+            alias = aliases.get((param.parameter_number, index))
+            out.append({"number": param.parameter_number, "name": param.name, "index": format_index(index),
+                        "bytes": sub.byte_size(), "aliased_output": format_index(alias[0]) if alias else None,
+                        "alias_kind": alias[1] if alias else None,
+                        "donor": (param.parameter_number, index) in donors})
+    return out

@@ -41,6 +41,9 @@ class PeakResult:
     max_bytes: int               # the true maximum of live bytes over the schedule
     max_time: int
     notes: list[str] = field(default_factory=list)
+    stack_trace: dict | None = None       # the breakdown of the peak by call path (§3.8)
+    parameters: list[dict] | None = None  # entry parameters and the outputs they alias
+    sequence: list[str] | None = None     # the flattened schedule, by instruction name
 
     @property
     def peak_bytes(self) -> int:

@@ -49,6 +49,7 @@ def xla_section(inputs: Inputs, describe, placement: dict) -> dict | None:
         "live_ranges": [{"name": n, "index": format_index(i), "start": s, "end": e}
                         for n, i, s, e in lr.ranges] if lr else [],
         "stack_trace": _stack_trace(lr) if lr and lr.stack_trace else None,
+        "instruction_sequence": list(lr.sequence) if lr and lr.schedule_end is not None else None,
         "allocations": [_allocation_json(a) for a in ba.allocations] if ba else [],
         "allocation_kinds": None,
         "memory_usage_report": _usage_report_json(report) if report else None,
@@ -86,7 +87,7 @@ def _xla_live_at_peak(lr: LiveRangeDump, describe, placement: dict) -> list[dict
 def _stack_trace(lr: LiveRangeDump) -> dict:
     return {"total": lr.stack_total,
             "nodes": [{"depth": n.depth, "name": n.name, "percent": n.percent, "total": n.total,
-                       "current": n.current} for n in lr.stack_trace]}
+                       "current": n.current, "remaining": n.remaining} for n in lr.stack_trace]}
 
 
 def _allocation_json(a) -> dict:
@@ -137,6 +138,9 @@ def recomputed_section(result: PeakResult | None, describe, placement: dict) -> 
         "live_at_peak": rows,
         "live_ranges": [{"name": v.name, "index": format_index(v.index), "start": v.start, "end": v.end}
                         for v in sorted(result.values, key=lambda v: v.order)],
+        "stack_trace": result.stack_trace,
+        "parameters": result.parameters,
+        "instruction_sequence": result.sequence,
     }
 
 

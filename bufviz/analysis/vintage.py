@@ -153,3 +153,6 @@ def _from_module(v: Vintage, module, platform: str) -> None:
             v.after(CPU_SCHEDULE_STORED, "CPU module printed with is_scheduled=true")
         else:
             v.before(CPU_SCHEDULE_STORED, "CPU module printed without a schedule")
+    if not f.get("closing_comments") and v.latest <= "2025-02-24":
+        # The comments were printed 2023-07-25..2025-02-24; text from before 2025 without them is older.
+        v.before("2023-07-25", "no '} // name' closing comments")

@@ -59,16 +59,31 @@ def parse_metadata(text: str) -> dict[str, str]:
     return out
 
 
+_C_ESCAPE = re.compile(r"\\(?:([0-7]{1,3})|x([0-9a-fA-F]{1,2})|(.))", re.S)
+_SIMPLE_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
+
+
 def unquote(text: str) -> str:
-    """A C-escaped, double-quoted HLO string -> its content."""
+    """A double-quoted HLO string -> its content. XLA escapes strings the C way (absl::CEscape:
+    \\' \\" \\\\ \\n, and octal bytes for the rest), so bytes are rebuilt, then decoded as UTF-8."""
     if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
         text = text[1:-1]
     if "\\" not in text:
         return text
-    try:
-        return json.loads('"' + text + '"')
-    except ValueError:
-        return text.replace('\\"', '"').replace("\\\\", "\\")
+    out = bytearray()
+    pos = 0
+    for m in _C_ESCAPE.finditer(text):
+        out += text[pos:m.start()].encode()
+        octal, hexa, char = m.groups()
+        if octal is not None:
+            out.append(int(octal, 8) & 0xFF)
+        elif hexa is not None:
+            out.append(int(hexa, 16))
+        else:
+            out += _SIMPLE_ESCAPES.get(char, char).encode()
+        pos = m.end()
+    out += text[pos:].encode()
+    return out.decode("utf-8", errors="replace")
 
 
 def parse_backend_config(text: str):

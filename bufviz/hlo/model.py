@@ -105,6 +105,14 @@ class Instruction:
             return []
         return [(out, num, idx) for out, num, idx, _ in parse_alias_pairs(text)]
 
+    @property
+    def control_predecessors(self) -> list["Instruction"]:
+        text = self.attr("control-predecessors")
+        if not text:
+            return []
+        comp = self.computation
+        return [comp.instruction(n) for n in parse_name_list(text) if n in comp]
+
     def callee_names(self, keys=CALLEE_KEYS) -> list[str]:
         """Names of the computations this instruction calls, for the given attribute keys."""
         names = []
@@ -143,6 +151,12 @@ class Computation:
         return self._instructions
 
     @property
+    def text(self) -> str:
+        """The body as printed (without parsing it)."""
+        start, end = self._body
+        return self.module.text[start:end]
+
+    @property
     def parsed(self) -> bool:
         return self._instructions is not None
 
@@ -171,8 +185,7 @@ class Computation:
         return BufvizError(message, self.module.path, line)
 
     def _parse_body(self) -> None:
-        start, end = self._body
-        lines = self.module.text[start:end].split("\n")
+        lines = self.text.split("\n")
         instructions: list[Instruction] = []
         by_name: dict[str, Instruction] = {}
         root = None

@@ -1,0 +1,99 @@
+"""The control-flow part of the call graph, and XLA's instruction post order.
+
+Only computations reached from the entry through call, while, conditional and async ops
+carry values with live ranges; fusion bodies and reduction regions never do, so they are
+left unparsed."""
+from __future__ import annotations
+
+from ..hlo.model import Computation, Instruction, Module
+
+# Which attributes of a control-flow instruction name the computations it runs.
+CONTROL_FLOW_CALLEES = {
+    "call": ("to_apply", "calls"),
+    "while": ("condition", "body"),
+    "conditional": ("branch_computations", "true_computation", "false_computation"),
+    "async-start": ("calls",),
+    "async-update": ("calls",),
+    "async-done": ("calls",),
+}
+
+
+class CallGraph:
+    def __init__(self, module: Module):
+        self.module = module
+        self.callsites: dict[Computation, list[Instruction]] = {}
+        self._callees: dict[Instruction, list[Computation]] = {}
+        self._post_orders: dict[Computation, list[Instruction]] = {}
+        seen = {module.entry}
+        queue = [module.entry]
+        while queue:
+            comp = queue.pop()
+            for instr in comp.instructions:
+                for callee in self.callees(instr):
+                    self.callsites.setdefault(callee, []).append(instr)
+                    if callee not in seen:
+                        seen.add(callee)
+                        queue.append(callee)
+        # Printed order: XLA prints computations callee-first (its DFS post order).
+        self.computations = [c for c in module.computations.values() if c in seen]
+
+    def callees(self, instr: Instruction) -> list[Computation]:
+        """Computations `instr` runs as control flow (a while: condition, then body)."""
+        found = self._callees.get(instr)
+        if found is None:
+            keys = CONTROL_FLOW_CALLEES.get(instr.opcode)
+            found = [self.module.computations[n] for n in instr.callee_names(keys)] if keys else []
+            self._callees[instr] = found
+        return found
+
+    def post_order(self, comp: Computation) -> list[Instruction]:
+        """MakeInstructionPostOrder: a DFS from each user-less instruction in list order,
+        first operand finished first, control predecessors before operands."""
+        order = self._post_orders.get(comp)
+        if order is None:
+            order = self._post_orders[comp] = instruction_post_order(comp)
+        return order
+
+    def ordinals(self) -> dict[Instruction, int]:
+        """CalculatePostOrderSchedule: callees (call, async-start, conditional; while: condition
+        then body) numbered before their caller; the dataflow worklist pops lowest first."""
+        ordinals: dict[Instruction, int] = {}
+        counter = [0]
+
+        def walk(comp: Computation) -> None:
+            for instr in self.post_order(comp):
+                if instr.opcode in ("call", "async-start", "conditional", "while"):
+                    for callee in self.callees(instr):
+                        walk(callee)
+                ordinals.setdefault(instr, counter[0])
+                counter[0] += 1
+
+        walk(self.module.entry)
+        return ordinals
+
+
+def instruction_post_order(comp: Computation) -> list[Instruction]:
+    state: dict[Instruction, int] = {}  # 1 visiting, 2 done
+    order: list[Instruction] = []
+    for start in comp.instructions:
+        if start.users or state.get(start) == 2:
+            continue
+        stack = [start]
+        while stack:
+            current = stack[-1]
+            seen = state.get(current)
+            if seen == 2:
+                stack.pop()
+            elif seen == 1:
+                stack.pop()
+                state[current] = 2
+                order.append(current)
+            else:
+                state[current] = 1
+                for operand in reversed(current.operands):
+                    if state.get(operand) != 2:
+                        stack.append(operand)
+                for pred in current.control_predecessors:
+                    if state.get(pred) != 2:
+                        stack.append(pred)
+    return order

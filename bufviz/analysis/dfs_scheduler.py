@@ -1,0 +1,81 @@
+"""XLA's DFSMemoryScheduler (spec §11 C2): how CPU modules were scheduled before XLA stored
+the schedule in the module (2024-05-27). Dumps from then print the post order instead, so
+the schedule must be recomputed."""
+from __future__ import annotations
+
+from ..hlo.model import Computation, Instruction
+
+NOT_SCHEDULED_WORK = frozenset({"parameter", "constant"})
+# TuplePointsToAnalysis (which these schedulers used) defines no buffer for these opcodes...
+ALIASING = frozenset({"get-tuple-element", "bitcast", "domain", "add-dependency",
+                      "optimization-barrier", "copy-done"})
+# ... only these indices for these...
+DEFINED_INDICES = {"tuple": {()}, "copy": {()}, "copy-start": {(), (0,), (2,)},
+                   "send": {(), (1,), (2,)}, "recv-done": {(), (1,)}}
+
+
+def defined_bytes(instr: Instruction) -> int:
+    """Bytes of the logical buffers TuplePointsToAnalysis says `instr` defines."""
+    op = instr.opcode
+    if op in ALIASING:
+        return 0
+    only = DEFINED_INDICES.get(op)
+    aliased = set()
+    if op in ("custom-call", "fusion"):  # outputs that alias an operand are not defined here
+        aliased = {out for out, _, _ in instr.output_to_operand_aliasing}
+    total = 0
+    for index, sub in instr.shape.subshapes():
+        if (only is None or index in only) and index not in aliased:
+            total += sub.byte_size()
+    return total
+
+
+def dfs_sequence(comp: Computation, post_order: list[Instruction]) -> list[Instruction]:
+    """The order DFSMemoryScheduler gives one computation."""
+    extra_users: dict[Instruction, int] = {}
+    total_sizes: dict[Instruction, int] = {}
+    cumulative = 0
+    count = len(comp.instructions)
+    for instr in post_order:
+        if instr.opcode in NOT_SCHEDULED_WORK:
+            extra_users[instr] = total_sizes[instr] = 0
+            continue
+        own = defined_bytes(instr)
+        cumulative += own
+        users = max(0, len(instr.users) - 1)
+        sizes = own
+        for operand in dict.fromkeys(instr.operands):
+            users += extra_users.get(operand, 0)
+            sizes += total_sizes.get(operand, 0)
+        # A node reachable along several paths is counted once per path: cap both sums.
+        total_sizes[instr] = min(sizes, cumulative)
+        extra_users[instr] = min(users, count)
+
+    def key(instr):
+        return (-extra_users.get(instr, 0), -total_sizes.get(instr, 0), instr.name.encode())
+
+    state: dict[Instruction, int] = {}
+    order: list[Instruction] = []
+
+    def visit(root: Instruction) -> None:
+        stack = [root]
+        while stack:
+            current = stack[-1]
+            seen = state.get(current)
+            if seen == 2:
+                stack.pop()
+            elif seen == 1:
+                stack.pop()
+                state[current] = 2
+                order.append(current)
+            else:
+                state[current] = 1
+                children = [c for c in current.operands + current.control_predecessors if state.get(c) != 2]
+                children.sort(key=key)
+                stack.extend(reversed(children))  # the most used, largest operand is visited first
+
+    for instr in comp.instructions:
+        if not instr.users and instr is not comp.root:
+            visit(instr)
+    visit(comp.root)
+    return order

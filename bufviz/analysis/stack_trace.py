@@ -1,0 +1,131 @@
+"""The stack-trace breakdown of the bytes live at the peak (FormatStackTraceBreakdown, spec §3.8),
+computed for every module, also where the XLA that wrote the dump did not print it (< 2025-07)."""
+from __future__ import annotations
+
+import re
+
+from ..hlo.model import Instruction
+from ..units import spaced_int
+from .callgraph import CallGraph
+from .schedule import async_chain
+
+_VAR = re.compile(r"[a-zA-Z_]\w+")
+_KEY = re.compile(r"\['([^']+)'\]")
+_ATTR = re.compile(r"\.(\w+)")
+
+
+def split_params(label: str) -> list[str]:
+    """`params['layer/fc'].q` -> ['params', 'layer', 'fc', 'q']; anything else stays whole."""
+    m = _VAR.match(label)
+    if not m:
+        return [label]
+    parts = [m.group()]
+    pos = m.end()
+    has_keys = False
+    while pos < len(label):
+        if k := _KEY.match(label, pos):
+            parts.extend(k.group(1).split("/"))
+            has_keys = True
+        elif a := _ATTR.match(label, pos):
+            parts.append(a.group(1))
+        else:
+            return [label]
+        pos = (k or a).end()
+    return parts if has_keys else [label]
+
+
+class _Node:
+    __slots__ = ("name", "current", "total", "children")
+
+    def __init__(self, name: str):
+        self.name = name
+        self.current = 0
+        self.total = 0
+        self.children: dict[str, _Node] = {}
+
+
+def stack_breakdown(rows: list[tuple[int, Instruction, tuple]], graph: CallGraph) -> dict:
+    """rows: (bytes, defining instruction, shape index) of each value in the printed peak list.
+    Returns {"total": bytes, "nodes": [{depth, name, percent, total, current, remaining}]}."""
+    root = _Node("")
+    grand_total = sum(b for b, _, _ in rows)
+    for size, instr, index in rows:
+        traces = _traces(instr, [], graph)
+        base, extra = divmod(size, len(traces))
+        for i, trace in enumerate(traces):
+            if index:
+                trace[-1] += "{" + ",".join(map(str, index)) + "}"
+            node = root
+            for part in trace:
+                node = node.children.setdefault(part, _Node(part))
+            node.current += base + (1 if i < extra else 0)
+    _totals(root)
+    nodes: list[dict] = []
+    remaining = [grand_total]
+    _emit(root, -1, grand_total, remaining, nodes)
+    return {"total": grand_total, "nodes": nodes}
+
+
+def _label(instr: Instruction) -> list[str]:
+    return split_params(instr.op_name or instr.name)
+
+
+def _callers(comp, graph: CallGraph) -> list[Instruction]:
+    callers: list[Instruction] = []
+    for site in graph.callsites.get(comp, ()):
+        for caller in async_chain(site) if site.opcode == "async-start" else [site]:
+            if caller not in callers:
+                callers.append(caller)
+    return callers
+
+
+def _traces(instr: Instruction, path: list[str], graph: CallGraph) -> list[list[str]]:
+    """Every call path to `instr`, outermost computation first."""
+    path = [instr.computation.name] + _label(instr) + path
+    callers = _callers(instr.computation, graph)
+    if not callers:
+        return [path]
+    out = []
+    for caller in callers:
+        out.extend(_traces(caller, path, graph))
+    return out
+
+
+def _totals(node: _Node) -> int:
+    node.total = node.current + sum(_totals(c) for c in node.children.values())
+    return node.total
+
+
+def _emit(node: _Node, depth: int, grand_total: int, remaining: list[int], out: list[dict]) -> None:
+    if node.name:
+        remaining[0] -= node.current
+        percent = float(f"{100 * node.total / grand_total:.1f}") if grand_total else 0.0
+        out.append({"depth": depth, "name": node.name, "percent": percent, "total": node.total,
+                    "current": node.current, "remaining": remaining[0]})
+    for child in sorted(node.children.values(), key=lambda c: (-c.total, c.name.encode())):
+        _emit(child, depth + 1, grand_total, remaining, out)
+
+
+def render_breakdown(breakdown: dict) -> list[str]:
+    """The breakdown as XLA prints it (tree drawn with ├── and └──)."""
+    lines = [f"  Stack trace breakdown for peak usage: {spaced_int(breakdown['total'])} bytes"]
+    nodes = breakdown["nodes"]
+    prefixes = {0: "  "}
+    for i, node in enumerate(nodes):
+        depth = node["depth"]
+        last = not any(n["depth"] == depth for n in _siblings_after(nodes, i))
+        prefix = prefixes[depth]
+        connector = "  " if depth == 0 else ("└── " if last else "├── ")
+        prefixes[depth + 1] = prefix + ("    " if last else "│   ")
+        lines.append(f"{prefix}{connector}{node['name']} ({node['percent']:.1f}%, total: "
+                     f"{spaced_int(node['total'])} bytes, current: {spaced_int(node['current'])} bytes, "
+                     f"remaining: {spaced_int(node['remaining'])} bytes)")
+    return lines
+
+
+def _siblings_after(nodes: list[dict], i: int):
+    depth = nodes[i]["depth"]
+    for node in nodes[i + 1:]:
+        if node["depth"] < depth:
+            return
+        yield node
