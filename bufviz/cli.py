@@ -103,6 +103,55 @@ def _input_bytes(paths) -> int:
     return total
 
 
+VERIFY_HELP = """Check bufviz's recomputation against everything XLA printed.
+
+Give the optimized HLO module together with XLA's dump (any file of the dump set, or the
+folder): bufviz recomputes the schedule, every live range, the peak time, the values live
+at the peak, the peak bytes and the stack-trace breakdown from the module, and compares
+each with XLA's numbers. Without the module, the dump's own data is used.
+
+Exits 0 when every quantity matches, 1 when something differs (the report says what).
+"""
+
+
+@cli.command(help=VERIFY_HELP)
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Terminal report, or one JSON object with 'checks' and 'mismatches'.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the report to FILE instead of standard output.")
+@click.option("--show", type=click.IntRange(min=0), default=10, show_default=True, metavar="N",
+              help="Differing live ranges listed in the terminal report.")
+@click.option("--no-discover", is_flag=True, help="Read only the files named, not their siblings.")
+@click.option("--module", "module_selector", metavar="NUMBER|NAME",
+              help="Which module of a folder holding several (module number or name).")
+@click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
+              help="The backend that compiled the module (default: detected).")
+@click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1).")
+@click.pass_context
+def verify(ctx, paths, fmt, output, show, no_discover, module_selector, platform, no_color) -> int:
+    from .pipeline import peak_report
+    from .report.console import render_verify
+    from .report.json import render_json
+
+    with _progress(paths) as say:
+        report = peak_report(list(paths), discover=not no_discover, module=module_selector,
+                             platform=platform, progress=say)
+    if report["xla"] is None or report["xla"]["schedule_end"] is None:
+        raise BufvizError("expected XLA's live ranges to verify against (a buffer-assignment or "
+                          "live-range dump of this module), found none", paths[0])
+    if report["recomputed"] is None:
+        raise BufvizError("expected the HLO module, or a dump with its 'Used values', to recompute "
+                          "from, found neither", paths[0])
+    verified = all(c["ok"] for c in report["checks"])
+    if fmt == "json":
+        keys = ("schema_version", "module", "platform", "inputs", "vintage", "checks", "mismatches", "notes")
+        _emit(render_json({**{k: report[k] for k in keys}, "verified": verified}), output)
+    else:
+        _emit_rich(lambda console: render_verify(report, console, show), output, no_color or ctx.obj["no_color"])
+    return 0 if verified else 1
+
+
 def _emit(text: str, output: str | None) -> None:
     if output is None:
         sys.stdout.write(text)

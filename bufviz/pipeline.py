@@ -2,6 +2,9 @@
 vintage, recompute live ranges and the peak from the best source, assemble the report."""
 from __future__ import annotations
 
+import contextlib
+import gc
+
 from .analysis.from_dump import recompute_from_dump
 from .analysis.hlo_liveness import hlo_peak
 from .analysis.platform import platform_from_stage, platform_from_text
@@ -14,10 +17,26 @@ from .hlo.shapes import ShapeSyntaxError, parse_shape
 from .inputs import Inputs, load_inputs
 
 
+@contextlib.contextmanager
+def gc_paused():
+    """Building millions of small objects triggers needless cyclic-GC passes; pause it."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def peak_report(paths: list[str], discover: bool = True, module: str | None = None,
                 platform: str | None = None, progress=None) -> dict:
     """`progress(message)`, when given, is told what is happening (for long runs)."""
-    say = progress or (lambda message: None)
+    with gc_paused():
+        return _peak_report(paths, discover, module, platform, progress or (lambda message: None))
+
+
+def _peak_report(paths, discover, module, platform, say) -> dict:
     inputs = load_inputs(paths, discover, module, say)
     say("recomputing live ranges and the peak")
     notes = []

@@ -67,3 +67,17 @@ def allocation_values(text: str) -> dict[int, list[tuple[int, int, int]]]:
         if v and current is not None:
             out[current].append(tuple(int(x) for x in v.groups()))
     return out
+
+
+def instruction_sequence(text: str) -> list[str]:
+    m = re.search(r"^  InstructionSequence:\n((?:    \d+:.*\n?)*)", text, re.M)
+    return [line.split(":", 1)[1] for line in m.group(1).split("\n") if line.strip()] if m else []
+
+
+def stack_trace_rows(text: str) -> list[tuple[str, int, int]]:
+    """(name, total, current) of each row of the stack-trace breakdown, in print order."""
+    rows = []
+    for m in re.finditer(r"^\s+(?:[│ ]*[├└]── |  )(.+?) \([\d.]+%, total: ([\d ]+) bytes, "
+                         r"current: ([\d ]+) bytes", text, re.M):
+        rows.append((m.group(1), int(m.group(2).replace(" ", "")), int(m.group(3).replace(" ", ""))))
+    return rows

@@ -68,3 +68,52 @@ def _label(key) -> str:
 
 def _labels(counter: Counter) -> list[str]:
     return sorted(_label(k) for k in counter.elements())
+
+
+def verification(xla: dict, recomputed: dict, found: list[dict]) -> list[dict]:
+    """One row per quantity XLA printed: XLA's value, bufviz's, and whether they agree.
+    `found` is mismatches(xla, recomputed)."""
+    failed = {m["quantity"].split(" ")[0] for m in found}
+    rows = []
+
+    def row(quantity, label, theirs, ours, difference=None):
+        if theirs is None:
+            return
+        rows.append({"quantity": quantity, "label": label, "ok": quantity not in failed,
+                     "xla": theirs, "recomputed": ours, "difference": difference})
+
+    def delta(a, b):
+        return None if a is None or b is None or a == b else b - a
+
+    row("schedule_end", "schedule length", xla.get("schedule_end"), recomputed.get("schedule_end"),
+        delta(xla.get("schedule_end"), recomputed.get("schedule_end")))
+    seq = next((m for m in found if m["quantity"] == "instruction_sequence"), None)
+    theirs_seq, ours_seq = xla.get("instruction_sequence"), recomputed.get("instruction_sequence")
+    if theirs_seq is not None and ours_seq is not None:
+        row("instruction_sequence", "instruction sequence", f"{len(theirs_seq)} instructions",
+            f"{len(ours_seq)} instructions", f"first difference {seq['xla']} vs {seq['recomputed']}" if seq else None)
+    ranges = xla.get("live_ranges") or []
+    if ranges:
+        wrong = sum(1 for m in found if m["quantity"].startswith("live_range "))
+        row("live_range", "live ranges", f"{len(ranges)} values", f"{len(ranges) - min(wrong, len(ranges))} equal",
+            f"{wrong} differ" if wrong else None)
+    row("peak_time", "peak time", xla.get("peak_time"), recomputed.get("peak_time"),
+        delta(xla.get("peak_time"), recomputed.get("peak_time")))
+    if xla.get("peak_time") is not None:
+        live = next((m for m in found if m["quantity"] == "live_at_peak"), None)
+        row("live_at_peak", "values live at the peak", f"{len(xla['live_at_peak'])} values",
+            f"{len(recomputed['live_at_peak'])} values",
+            f"XLA only: {len(live['xla'])}, bufviz only: {len(live['recomputed'])}" if live else None)
+        if xla.get("peak_rows") == "instruction":
+            row("peak_bytes_printed", "peak bytes (as printed)", xla.get("peak_bytes"),
+                recomputed.get("peak_instruction_bytes"),
+                delta(xla.get("peak_bytes"), recomputed.get("peak_instruction_bytes")))
+        else:
+            row("peak_bytes", "peak bytes", xla.get("peak_bytes"), recomputed.get("peak_bytes"),
+                delta(xla.get("peak_bytes"), recomputed.get("peak_bytes")))
+    tree = xla.get("stack_trace")
+    if tree and recomputed.get("stack_trace"):
+        row("stack_trace", "stack-trace breakdown", f"{len(tree['nodes'])} rows",
+            f"{len(recomputed['stack_trace']['nodes'])} rows",
+            next((f"{m['xla']} vs {m['recomputed']}" for m in found if m["quantity"] == "stack_trace"), None))
+    return rows

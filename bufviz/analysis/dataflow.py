@@ -11,7 +11,7 @@ import heapq
 import itertools
 
 from ..hlo.model import Instruction
-from .callgraph import CallGraph
+from .callgraph import CONTROL_FLOW_CALLEES, CallGraph
 from .phi_graph import PhiGraph
 
 # Opcodes whose output aliases their input: they define no value of their own.
@@ -123,11 +123,13 @@ class Dataflow:
                 continue
             for user in instr.users:
                 add(user)
+                if user.opcode not in CONTROL_FLOW_CALLEES:
+                    continue
                 callees = self.graph.callees(user)
                 if user.opcode == "conditional":
                     for j, branch in enumerate(callees):
                         if j + 1 < len(user.operands) and user.operands[j + 1] is instr:
-                            add(_parameter(branch, 0))
+                            add(branch.parameter(0))
                 elif user.opcode in ("async-update", "async-done"):
                     for comp in callees:
                         for param in comp.parameters:
@@ -136,14 +138,14 @@ class Dataflow:
                     for comp in callees:
                         for k, operand in enumerate(user.operands):
                             if operand is instr:
-                                add(_parameter(comp, k))
+                                add(comp.parameter(k))
             comp = instr.computation
             if instr is comp.root:
                 for site in self.graph.callsites.get(comp, ()):
                     add(site)
                     if site.opcode == "while":
                         for callee in self.graph.callees(site):
-                            add(_parameter(callee, 0))
+                            add(callee.parameter(0))
 
     def _update(self, instr: Instruction) -> bool:
         op = instr.opcode
@@ -279,13 +281,6 @@ class Dataflow:
 
     def value_list(self) -> list[Value]:
         return [self.values[k] for k in sorted(self.values)]
-
-
-def _parameter(comp, number: int) -> Instruction | None:
-    for param in comp.parameters:
-        if param.parameter_number == number:
-            return param
-    return None
 
 
 def _permute_destinations(instr: Instruction) -> set:

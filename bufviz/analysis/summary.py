@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..dumps.records import BufferAssignmentDump, LiveRangeDump
 from ..hlo.shapes import format_index
 from ..inputs import Inputs
-from .compare import mismatches
+from .compare import mismatches, verification
 from .liveness import PeakResult
 from .vintage import Vintage
 
@@ -19,6 +19,7 @@ def build_peak_report(inputs: Inputs, platform: str, vintage: Vintage, result: P
     placement = _placement(inputs.buffer_assignment)
     xla = xla_section(inputs, describe, placement)
     recomputed = recomputed_section(result, describe, placement)
+    found = mismatches(xla, recomputed)
     return {
         "schema_version": SCHEMA_VERSION,
         "module": inputs.module_name,
@@ -27,7 +28,8 @@ def build_peak_report(inputs: Inputs, platform: str, vintage: Vintage, result: P
         "vintage": vintage.to_json(platform),
         "xla": xla,
         "recomputed": recomputed,
-        "mismatches": mismatches(xla, recomputed),
+        "mismatches": found,
+        "checks": verification(xla, recomputed, found) if xla and recomputed else [],
         "notes": notes + (result.notes if result else []),
     }
 

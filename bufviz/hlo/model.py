@@ -128,7 +128,7 @@ class Instruction:
 
 class Computation:
     __slots__ = ("name", "is_entry", "line", "signature", "execution_thread", "module",
-                 "_body", "_body_line", "_instructions", "_by_name", "_root")
+                 "_body", "_body_line", "_instructions", "_by_name", "_root", "_parameters")
 
     def __init__(self, name, is_entry, line, signature, execution_thread, module, body, body_line):
         """`body` is the (start, end) offsets of the body in the module's text."""
@@ -143,6 +143,7 @@ class Computation:
         self._instructions = None
         self._by_name = None
         self._root = None
+        self._parameters = None
 
     @property
     def instructions(self) -> list[Instruction]:
@@ -178,8 +179,17 @@ class Computation:
 
     @property
     def parameters(self) -> list[Instruction]:
-        params = [i for i in self.instructions if i.opcode == "parameter"]
-        return sorted(params, key=lambda p: p.parameter_number)
+        """Parameters by number (computed once: analyses ask often)."""
+        if self._parameters is None:
+            params = [i for i in self.instructions if i.opcode == "parameter"]
+            self._parameters = sorted(params, key=lambda p: p.parameter_number)
+        return self._parameters
+
+    def parameter(self, number: int) -> Instruction | None:
+        params = self.parameters
+        if number < len(params) and params[number].parameter_number == number:
+            return params[number]
+        return next((p for p in params if p.parameter_number == number), None)
 
     def _error(self, line: int, message: str) -> BufvizError:
         return BufvizError(message, self.module.path, line)

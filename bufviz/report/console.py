@@ -189,3 +189,43 @@ def _brief(value) -> str:
     if isinstance(value, list):
         return ", ".join(value[:6]) + (f" … (+{len(value) - 6})" if len(value) > 6 else "") if value else "—"
     return str(value)
+
+
+def render_verify(report: dict, console: Console, show: int = 10) -> None:
+    """`bufviz verify`: each quantity XLA printed, XLA's value, bufviz's, ✓ or ✗."""
+    console.print(_title(report))
+    console.print(_files(report))
+    console.print()
+    checks = report["checks"]
+    table = Table(title="bufviz against XLA", title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("", no_wrap=True)
+    table.add_column("quantity")
+    table.add_column("XLA", justify="right")
+    table.add_column("bufviz", justify="right")
+    table.add_column("difference", overflow="fold")
+    for c in checks:
+        mark = Text("✓", style="green") if c["ok"] else Text("✗", style="red")
+        table.add_row(mark, c["label"], _brief(c["xla"]), _brief(c["recomputed"]),
+                      "" if c["difference"] is None else str(c["difference"]))
+    console.print(table)
+    failed = [c for c in checks if not c["ok"]]
+    console.print()
+    if not failed:
+        console.print(Text(f"✓ all {len(checks)} quantities match XLA", style="green"))
+    else:
+        console.print(Text(f"✗ {len(failed)} of {len(checks)} quantities differ from XLA", style="red"))
+        ranges = [m for m in report["mismatches"] if m["quantity"].startswith("live_range ")]
+        if ranges and show:
+            detail = Table(title="First values whose live range differs", title_justify="left",
+                           show_edge=False, pad_edge=False)
+            detail.add_column("value", overflow="fold")
+            detail.add_column("XLA", justify="right")
+            detail.add_column("bufviz", justify="right")
+            for m in ranges[:show]:
+                detail.add_row(m["quantity"].split(" ", 1)[1], _brief(m["xla"]), _brief(m["recomputed"]))
+            console.print()
+            console.print(detail)
+            if len(ranges) > show:
+                console.print(Text(f"… {len(ranges) - show} more (--format json lists all)", style="dim"))
+    for note in report.get("notes") or []:
+        console.print(Text(f"note: {note}", style="dim"))

@@ -1,0 +1,84 @@
+"""Benchmark: parsing vs the liveness engine, on real and synthetic modules.
+
+    python bench/bench_liveness.py [MODULE.txt ...] [--scale 10] [--repeat 3]
+
+Without arguments it takes the largest module of the corpus (tests/data, and ../shared
+where it exists) and a synthetic module --scale times larger made from it by
+bench/scale_module.py. For each it prints the median time to parse (the module index plus
+the control-flow computations the analysis reads) and to run the liveness engine (dataflow,
+aliasing, live ranges, peak, breakdown), liveness/parse, and seconds per MB. Ratios are
+what to compare between runs and machines; timings are not assertions.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import io
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from bufviz.analysis.callgraph import CallGraph  # noqa: E402
+from bufviz.analysis.hlo_liveness import hlo_peak  # noqa: E402
+from bufviz.analysis.vintage import detect_vintage  # noqa: E402
+from bufviz.hlo.parser import parse_module  # noqa: E402
+from bufviz.pipeline import gc_paused  # noqa: E402
+from scale_module import scale  # noqa: E402
+
+
+def largest_corpus_module() -> Path:
+    roots = [HERE.parent / "tests" / "data", HERE.parent.parent / "shared" / "corpus"]
+    found = [p for r in roots if r.exists() for p in r.rglob("*after_optimizations.txt")]
+    return max(found, key=lambda p: p.stat().st_size)
+
+
+def measure(text: str, name: str, repeat: int) -> dict:
+    parse_times, live_times = [], []
+    for _ in range(repeat):
+        gc.collect()
+        with gc_paused():  # as bufviz runs it
+            t0 = time.perf_counter()
+            module = parse_module(text, name)
+            CallGraph(module)  # parses every control-flow computation the analysis will read
+            t1 = time.perf_counter()
+            result = hlo_peak(module, detect_vintage(module=module, platform="cpu"))
+            t2 = time.perf_counter()
+        parse_times.append(t1 - t0)
+        live_times.append(t2 - t1)
+    mb = len(text.encode()) / 1e6
+    parse, live = statistics.median(parse_times), statistics.median(live_times)
+    return {"name": name, "mb": mb, "parse": parse, "liveness": live, "ratio": live / parse,
+            "per_mb": (parse + live) / mb, "values": len(result.values), "schedule": result.schedule_end}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("modules", nargs="*", type=Path)
+    parser.add_argument("--scale", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    base = args.modules[0] if args.modules else largest_corpus_module()
+    text = base.read_text()
+    synthetic = io.StringIO()
+    scale(text, args.scale, synthetic)
+    rows = [measure(text, base.name, args.repeat),
+            measure(synthetic.getvalue(), f"{base.name} ×{args.scale} (synthetic)", args.repeat)]
+    rows += [measure(p.read_text(), p.name, args.repeat) for p in args.modules[1:]]
+    print(f"{'module':<70} {'MB':>7} {'parse s':>8} {'liveness s':>10} {'live/parse':>10} "
+          f"{'s/MB':>7} {'values':>8} {'schedule':>8}")
+    for r in rows:
+        print(f"{r['name'][-70:]:<70} {r['mb']:7.2f} {r['parse']:8.3f} {r['liveness']:10.3f} "
+              f"{r['ratio']:10.2f} {r['per_mb']:7.3f} {r['values']:8d} {r['schedule']:8d}")
+    print(f"\nscaling: the synthetic module costs {rows[1]['per_mb'] / rows[0]['per_mb']:.2f}× "
+          f"the real one per MB (1.00 = linear)")
+    print(f"python {sys.version.split()[0]} on {os.cpu_count()} cpus")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+"""The liveness engine: from the HLO module alone, bufviz reproduces XLA's schedule, every
+live range, the peak moment, the values live there (and their bytes where XLA printed value
+sizes) and the stack-trace breakdown, for every real dump case."""
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+import xla_text
+from conftest import SAMPLES, WILD, case_id, corpus_cases, dump_text, hlo_file, run, run_json
+
+CASES = corpus_cases()
+
+
+def alone(case, tmp_path):
+    """The case's HLO module copied into an empty folder: no dump to lean on."""
+    copy = tmp_path / hlo_file(case).name
+    shutil.copy(hlo_file(case), copy)
+    return copy
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_recomputed_from_the_module_alone_equals_xla(case, tmp_path):
+    report = run_json("peak", alone(case, tmp_path))
+    assert report["xla"] is None and report["inputs"]["buffer_assignment"] is None
+    ours = report["recomputed"]
+    text = dump_text(case)
+    assert ours["schedule_end"] == xla_text.schedule_end(text)
+    assert ours["instruction_sequence"] == xla_text.instruction_sequence(text)
+    assert {(r["name"], r["index"]): (r["start"], r["end"]) for r in ours["live_ranges"]} == \
+        xla_text.live_ranges(text)
+    assert ours["peak_time"] == xla_text.peak_time(text)
+    printed = xla_text.peak_rows(text)
+    if printed and "{" in printed[0][0]:  # value rows (jax >= 0.6): names, indices and bytes
+        assert sorted((f"{r['name']}{{{r['index']}}}", r["bytes"]) for r in ours["live_at_peak"]) == \
+            sorted(printed)
+        assert ours["peak_bytes"] == sum(b for _, b in printed)
+    else:  # instruction rows: names with the instruction's bytes
+        assert sorted(r["name"] for r in ours["live_at_peak"]) == sorted(n for n, _ in printed)
+        assert ours["peak_instruction_bytes"] == sum(b for _, b in printed)
+    rows = xla_text.stack_trace_rows(text)
+    if rows:
+        assert [(n["name"], n["total"], n["current"]) for n in ours["stack_trace"]["nodes"]] == rows
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_verify_passes_on_every_case(case):
+    code, out, err = run("verify", hlo_file(case), "--no-color")
+    assert code == 0, out + err
+    assert "✓ all" in out
+
+
+def test_verify_reports_a_difference_and_exits_1(tmp_path):
+    case = next(c for c in CASES if c.name == "while_tuple_carry" and "0.10.2" in str(c))
+    for p in case.iterdir():
+        shutil.copy(p, tmp_path / p.name)
+    lr = next(tmp_path.glob("*-live-range.txt"))
+    text = lr.read_text()
+    first = next(line for line in text.split("\n") if line.startswith("    ") and "{" in line and "-" in line)
+    name, bounds = first.strip().rsplit(":", 1)
+    start, end = bounds.split("-")
+    lr.write_text(text.replace(first, f"    {name}:{start}-{int(end) + 1}", 1))
+    code, out, _ = run("verify", tmp_path, "--no-color")
+    assert code == 1 and "✗ 1 of" in out and name in out
+    code, out, _ = run("verify", tmp_path, "--format", "json")
+    data = json.loads(out)
+    assert code == 1 and data["verified"] is False
+    assert data["mismatches"] == [{"quantity": f"live_range {name}", "xla": f"{start}-{int(end) + 1}",
+                                   "recomputed": f"{start}-{end}"}]
+
+
+def test_seed_001_verifies_from_the_dump_alone():
+    code, out, err = run("verify", SAMPLES / "001_04aa0d3336074bf8.txt", "--no-color")
+    assert code == 0 and "✓ all" in out
+
+
+def test_verify_needs_a_dump(tmp_path):
+    case = CASES[0]
+    code, out, err = run("verify", alone(case, tmp_path))
+    assert code == 2 and "expected XLA's live ranges" in err
+
+
+def test_parameters_report_their_aliasing():
+    case = next(c for c in CASES if c.name == "mlp_train_donated" and "0.10.2" in str(c))
+    report = run_json("peak", hlo_file(case))
+    header = hlo_file(case).read_text().split("\n", 1)[0]
+    donated = header.count("may-alias") + header.count("must-alias")
+    params = report["recomputed"]["parameters"]
+    assert sum(p["aliased_output"] is not None for p in params) == donated > 0
+
+
+PAIRS = [("hlo-lorrax-cpu-batched-chol.txt", "buffer-assignment-lorrax-cpu-batched-chol.txt", "cpu"),
+         ("hlo-lorrax-gpu-full-run-large.txt", "buffer-assignment-lorrax-gpu-full-run-large.txt", "gpu"),
+         ("hlo-lorrax-gpu-kernel-async-collectives.txt", "buffer-assignment-lorrax-gpu-kernel-async-collectives.txt", "gpu"),
+         ("hlo-lorrax-gpu-reshard-production.txt", "buffer-assignment-lorrax-gpu-reshard-production.txt", "gpu"),
+         ("hlo-lorrax-gpu-scan-window-while-cond.txt", "buffer-assignment-lorrax-gpu-scan-window.txt", "gpu"),
+         ("hlo-lorrax-gpu-solve-w-alias-while.txt", "buffer-assignment-lorrax-gpu-solve-w.txt", "gpu")]
+
+
+@pytest.mark.parametrize("hlo,ba,platform", PAIRS, ids=[p[0] for p in PAIRS])
+def test_published_dumps_verify(hlo, ba, platform):
+    if not WILD.exists():
+        pytest.skip("needs ../shared/corpus/wild")
+    code, out, err = run("verify", WILD / hlo, WILD / ba, "--platform", platform, "--no-color")
+    assert code == 0, out + err
+    text = (WILD / ba).read_text()
+    report = run_json("peak", WILD / hlo, WILD / ba, "--platform", platform)
+    assert report["recomputed"]["peak_time"] == xla_text.peak_time(text)
+    assert {(r["name"], r["index"]): (r["start"], r["end"]) for r in report["recomputed"]["live_ranges"]} == \
+        xla_text.live_ranges(text)
