@@ -106,18 +106,24 @@ def _emit(node: _Node, depth: int, grand_total: int, remaining: list[int], out: 
         _emit(child, depth + 1, grand_total, remaining, out)
 
 
-def render_breakdown(breakdown: dict) -> list[str]:
-    """The breakdown as XLA prints it (tree drawn with ├── and └──)."""
-    lines = [f"  Stack trace breakdown for peak usage: {spaced_int(breakdown['total'])} bytes"]
-    nodes = breakdown["nodes"]
+def tree_prefixes(nodes: list[dict]) -> list[str]:
+    """The indentation and connector (├── / └──) XLA draws before each breakdown row."""
+    out = []
     prefixes = {0: "  "}
     for i, node in enumerate(nodes):
         depth = node["depth"]
         last = not any(n["depth"] == depth for n in _siblings_after(nodes, i))
         prefix = prefixes[depth]
-        connector = "  " if depth == 0 else ("└── " if last else "├── ")
+        out.append(prefix + ("  " if depth == 0 else ("└── " if last else "├── ")))
         prefixes[depth + 1] = prefix + ("    " if last else "│   ")
-        lines.append(f"{prefix}{connector}{node['name']} ({node['percent']:.1f}%, total: "
+    return out
+
+
+def render_breakdown(breakdown: dict) -> list[str]:
+    """The breakdown exactly as XLA prints it."""
+    lines = [f"  Stack trace breakdown for peak usage: {spaced_int(breakdown['total'])} bytes"]
+    for lead, node in zip(tree_prefixes(breakdown["nodes"]), breakdown["nodes"]):
+        lines.append(f"{lead}{node['name']} ({node['percent']:.1f}%, total: "
                      f"{spaced_int(node['total'])} bytes, current: {spaced_int(node['current'])} bytes, "
                      f"remaining: {spaced_int(node['remaining'])} bytes)")
     return lines

@@ -5,6 +5,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from ..analysis.stack_trace import tree_prefixes
 from ..units import human_bytes
 
 INPUT_LABELS = {"hlo": "HLO module", "buffer_assignment": "buffer assignment", "values": "values",
@@ -25,6 +26,10 @@ def render_peak(report: dict, console: Console, top: int | None = 20) -> None:
     if rows:
         console.print()
         console.print(_buffers_table(rows, time, total, whose, top, console.width))
+    breakdown = _breakdown(report, top)
+    if breakdown is not None:
+        console.print()
+        console.print(breakdown)
     console.print()
     console.print(_mismatches(report))
     for note in report.get("notes") or []:
@@ -93,7 +98,29 @@ def _numbers(report: dict) -> Table:
     row("total bytes used", xla.get("total_bytes_used"), None, _bytes)
     if ours and ours.get("max_live_bytes") is not None and ours["max_live_bytes"] != ours.get("peak_bytes"):
         table.add_row("max live bytes", "—", f"{_bytes(ours['max_live_bytes'])} at t={ours['max_live_time']}")
+    params = ours.get("parameters") if ours else None
+    if params:
+        donated = [p for p in params if p["aliased_output"] is not None]
+        table.add_row("donated parameters", "—", f"{len(donated)} of {len(params)} "
+                      f"({human_bytes(sum(p['bytes'] for p in donated))})")
     return table
+
+
+def _breakdown(report: dict, top: int | None):
+    """The peak grouped by call path and op_name (XLA's stack-trace breakdown)."""
+    tree = (report["xla"] or {}).get("stack_trace") or (report["recomputed"] or {}).get("stack_trace")
+    if not tree or len(tree["nodes"]) < 2:
+        return None
+    nodes = tree["nodes"]
+    shown = nodes if not top else nodes[:top]
+    whose = "XLA" if (report["xla"] or {}).get("stack_trace") else "bufviz"
+    text = Text(f"Peak by call path ({whose}'s stack-trace breakdown)", style="italic")
+    for lead, node in zip(tree_prefixes(nodes), shown):
+        text.append(f"\n{lead[2:]}{node['name']}  ")
+        text.append(f"{node['percent']:.1f}%  {human_bytes(node['total'])}", style="dim")
+    if len(nodes) > len(shown):
+        text.append(f"\n… {len(nodes) - len(shown)} more rows; --top 0 shows all", style="dim")
+    return text
 
 
 def _kinds_table(kinds: list[dict]) -> Table:
