@@ -123,10 +123,13 @@ def recomputed_section(result: PeakResult | None, describe, placement: dict) -> 
     if result is None:
         return None
     rows = []
+    cumulative = 0
     for v in result.live:
+        cumulative += v.bytes
         info = describe(v.name, v.index)
         alloc, offset, _ = placement.get((v.name, v.index), (None, None, None))
-        rows.append({"name": v.name, "index": format_index(v.index), "bytes": v.bytes, "shape": v.shape,
+        rows.append({"name": v.name, "index": format_index(v.index), "bytes": v.bytes, "cumulative": cumulative,
+                     "shape": v.shape,
                      "opcode": v.opcode, "op_name": info.get("op_name"), "source": info.get("source"),
                      "start": v.start, "end": v.end, "kind": v.kind, "allocation": alloc, "offset": offset})
     return {
