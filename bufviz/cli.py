@@ -36,6 +36,26 @@ Examples:
 """
 
 
+def input_options(command):
+    """The options every command that reads a module's files shares."""
+    options = [
+        click.argument("paths", nargs=-1, required=True, metavar="PATH..."),
+        click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                     help="Terminal report, or one JSON object (schema_version 1)."),
+        click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
+                     help="Write the report to FILE instead of standard output."),
+        click.option("--no-discover", is_flag=True, help="Read only the files named, not their siblings."),
+        click.option("--module", "module_selector", metavar="NUMBER|NAME",
+                     help="Which module of a folder holding several (module number or name)."),
+        click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
+                     help="The backend that compiled the module (default: detected)."),
+        click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
 @click.group(context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="bufviz")
 @click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1).")
@@ -51,21 +71,11 @@ def cli(ctx: click.Context, no_color: bool) -> None:
 
 
 @cli.command(help=PEAK_HELP)
-@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="Terminal report, or one JSON object (schema_version 1).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Write the report to FILE instead of standard output.")
+@input_options
 @click.option("--top", type=click.IntRange(min=0), default=20, show_default=True, metavar="N",
               help="Rows of the live-buffer table (0: all). JSON always lists every buffer.")
-@click.option("--no-discover", is_flag=True, help="Read only the files named, not their siblings.")
-@click.option("--module", "module_selector", metavar="NUMBER|NAME",
-              help="Which module of a folder holding several (module number or name).")
-@click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
-              help="The backend that compiled the module (default: detected).")
-@click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1).")
 @click.pass_context
-def peak(ctx, paths, fmt, output, top, no_discover, module_selector, platform, no_color) -> int:
+def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, top) -> int:
     from .pipeline import peak_report
     from .report.console import render_peak
     from .report.json import render_json
@@ -115,21 +125,11 @@ Exits 0 when every quantity matches, 1 when something differs (the report says w
 
 
 @cli.command(help=VERIFY_HELP)
-@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="Terminal report, or one JSON object with 'checks' and 'mismatches'.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Write the report to FILE instead of standard output.")
+@input_options
 @click.option("--show", type=click.IntRange(min=0), default=10, show_default=True, metavar="N",
               help="Differing live ranges listed in the terminal report.")
-@click.option("--no-discover", is_flag=True, help="Read only the files named, not their siblings.")
-@click.option("--module", "module_selector", metavar="NUMBER|NAME",
-              help="Which module of a folder holding several (module number or name).")
-@click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
-              help="The backend that compiled the module (default: detected).")
-@click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1).")
 @click.pass_context
-def verify(ctx, paths, fmt, output, show, no_discover, module_selector, platform, no_color) -> int:
+def verify(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, show) -> int:
     from .pipeline import peak_report
     from .report.console import render_verify
     from .report.json import render_json

@@ -73,27 +73,27 @@ class CallGraph:
 
 
 def instruction_post_order(comp: Computation) -> list[Instruction]:
-    state: dict[Instruction, int] = {}  # 1 visiting, 2 done
+    state: dict[Instruction, int] = {}
     order: list[Instruction] = []
     for start in comp.instructions:
-        if start.users or state.get(start) == 2:
-            continue
-        stack = [start]
-        while stack:
-            current = stack[-1]
-            seen = state.get(current)
-            if seen == 2:
-                stack.pop()
-            elif seen == 1:
-                stack.pop()
-                state[current] = 2
-                order.append(current)
-            else:
-                state[current] = 1
-                for operand in reversed(current.operands):
-                    if state.get(operand) != 2:
-                        stack.append(operand)
-                for pred in current.control_predecessors:
-                    if state.get(pred) != 2:
-                        stack.append(pred)
+        if not start.users and state.get(start) != 2:
+            post_order_walk(start, lambda i: list(reversed(i.operands)) + i.control_predecessors, state, order)
     return order
+
+
+def post_order_walk(start: Instruction, pushed, state: dict, order: list) -> None:
+    """XLA's iterative DFS: `pushed(node)` lists the nodes to stack, the last one visited
+    first; a node is emitted after everything it pushed. `state`: 1 visiting, 2 done."""
+    stack = [start]
+    while stack:
+        current = stack[-1]
+        seen = state.get(current)
+        if seen == 2:
+            stack.pop()
+        elif seen == 1:
+            stack.pop()
+            state[current] = 2
+            order.append(current)
+        else:
+            state[current] = 1
+            stack.extend(c for c in pushed(current) if state.get(c) != 2)

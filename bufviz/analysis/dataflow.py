@@ -401,28 +401,25 @@ def _async_start(df: Dataflow, instr: Instruction) -> bool:
 
 
 def _async_update(df: Dataflow, instr: Instruction) -> bool:
-    changed = False
-    callees = df.graph.callees(instr)
-    root = callees[0].root if callees else None
-    source = instr.operands[0]
-    for index in _array_leaves(df, source, ()):
-        values = df._at(source, index)
-        if index and index[0] == 1 and root is not None:
-            values = _merged(values, df._at(root, index[1:]))
-        changed |= df._assign(instr, index, values)
-    return changed
+    return _async_forward(df, instr, source_prefix=())
 
 
 def _async_done(df: Dataflow, instr: Instruction) -> bool:
+    return _async_forward(df, instr, source_prefix=(1,))
+
+
+def _async_forward(df: Dataflow, instr: Instruction, source_prefix: tuple) -> bool:
+    """async-update keeps its operand's layout; async-done returns the operand's {1}. Outputs
+    ({1}) also take the wrapped computation's root values."""
     changed = False
     callees = df.graph.callees(instr)
     root = callees[0].root if callees else None
     source = instr.operands[0]
-    for index in _array_leaves(df, source, (1,)):
+    for index in _array_leaves(df, source, source_prefix):
         values = df._at(source, index)
-        if root is not None:
+        if index and index[0] == 1 and root is not None:
             values = _merged(values, df._at(root, index[1:]))
-        changed |= df._assign(instr, index[1:], values)
+        changed |= df._assign(instr, index[len(source_prefix):], values)
     return changed
 
 

@@ -4,6 +4,7 @@ the schedule must be recomputed."""
 from __future__ import annotations
 
 from ..hlo.model import Computation, Instruction
+from .callgraph import post_order_walk
 
 NOT_SCHEDULED_WORK = frozenset({"parameter", "constant"})
 # TuplePointsToAnalysis (which these schedulers used) defines no buffer for these opcodes...
@@ -54,28 +55,14 @@ def dfs_sequence(comp: Computation, post_order: list[Instruction]) -> list[Instr
     def key(instr):
         return (-extra_users.get(instr, 0), -total_sizes.get(instr, 0), instr.name.encode())
 
+    def pushed(instr: Instruction) -> list[Instruction]:
+        # Sorted best first, stacked in reverse: the most used, largest operand is visited first.
+        return sorted(instr.operands + instr.control_predecessors, key=key, reverse=True)
+
     state: dict[Instruction, int] = {}
     order: list[Instruction] = []
-
-    def visit(root: Instruction) -> None:
-        stack = [root]
-        while stack:
-            current = stack[-1]
-            seen = state.get(current)
-            if seen == 2:
-                stack.pop()
-            elif seen == 1:
-                stack.pop()
-                state[current] = 2
-                order.append(current)
-            else:
-                state[current] = 1
-                children = [c for c in current.operands + current.control_predecessors if state.get(c) != 2]
-                children.sort(key=key)
-                stack.extend(reversed(children))  # the most used, largest operand is visited first
-
     for instr in comp.instructions:
         if not instr.users and instr is not comp.root:
-            visit(instr)
-    visit(comp.root)
+            post_order_walk(instr, pushed, state, order)
+    post_order_walk(comp.root, pushed, state, order)
     return order
