@@ -76,18 +76,28 @@ def cli(ctx: click.Context, no_color: bool) -> None:
               help="Rows of the live-buffer table (0: all). JSON always lists every buffer.")
 @click.pass_context
 def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, top) -> int:
-    from .pipeline import peak_report
     from .report.console import render_peak
-    from .report.json import render_json
+
+    report = _report(paths, no_discover, module_selector, platform)
+    _render(ctx, report, fmt, output, no_color, lambda console: render_peak(report, console, top))
+    return 0
+
+
+def _report(paths, no_discover: bool, module_selector, platform) -> dict:
+    from .pipeline import peak_report
 
     with _progress(paths) as say:
-        report = peak_report(list(paths), discover=not no_discover, module=module_selector,
-                             platform=platform, progress=say)
+        return peak_report(list(paths), discover=not no_discover, module=module_selector,
+                           platform=platform, progress=say)
+
+
+def _render(ctx, report: dict, fmt: str, output, no_color: bool, render_text) -> None:
+    from .report.json import render_json
+
     if fmt == "json":
         _emit(render_json(report), output)
     else:
-        _emit_rich(lambda console: render_peak(report, console, top), output, no_color or ctx.obj["no_color"])
-    return 0
+        _emit_rich(render_text, output, no_color or ctx.obj["no_color"])
 
 
 PROGRESS_FROM_BYTES = 16 * 1024 * 1024
@@ -130,13 +140,9 @@ Exits 0 when every quantity matches, 1 when something differs (the report says w
               help="Differing live ranges listed in the terminal report.")
 @click.pass_context
 def verify(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, show) -> int:
-    from .pipeline import peak_report
     from .report.console import render_verify
-    from .report.json import render_json
 
-    with _progress(paths) as say:
-        report = peak_report(list(paths), discover=not no_discover, module=module_selector,
-                             platform=platform, progress=say)
+    report = _report(paths, no_discover, module_selector, platform)
     if report["xla"] is None or report["xla"]["schedule_end"] is None:
         raise BufvizError("expected XLA's live ranges to verify against (a buffer-assignment or "
                           "live-range dump of this module), found none", paths[0])
@@ -144,11 +150,10 @@ def verify(ctx, paths, fmt, output, no_discover, module_selector, platform, no_c
         raise BufvizError("expected the HLO module, or a dump with its 'Used values', to recompute "
                           "from, found neither", paths[0])
     verified = all(c["ok"] for c in report["checks"])
-    if fmt == "json":
-        keys = ("schema_version", "module", "platform", "inputs", "vintage", "checks", "mismatches", "notes")
-        _emit(render_json({**{k: report[k] for k in keys}, "verified": verified}), output)
-    else:
-        _emit_rich(lambda console: render_verify(report, console, show), output, no_color or ctx.obj["no_color"])
+    keys = ("schema_version", "module", "platform", "inputs", "vintage", "checks", "mismatches", "notes")
+    summary = {**{k: report[k] for k in keys}, "verified": verified}
+    _render(ctx, summary if fmt == "json" else report, fmt, output, no_color,
+            lambda console: render_verify(report, console, show))
     return 0 if verified else 1
 
 
