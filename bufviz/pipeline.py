@@ -6,9 +6,10 @@ import contextlib
 import gc
 
 from .analysis.from_dump import recompute_from_dump
-from .analysis.hlo_liveness import hlo_peak
+from .analysis.assign import assign_buffers
+from .analysis.hlo_liveness import analyze_module, peak_of
 from .analysis.platform import platform_from_stage, platform_from_text
-from .analysis.summary import build_peak_report
+from .analysis.summary import allocation_json, build_peak_report
 from .analysis.vintage import detect_vintage
 from .hlo.attributes import parse_metadata, split_attributes
 from .hlo.lines import LineSyntaxError, parse_instruction_line
@@ -47,10 +48,16 @@ def _peak_report(paths, discover, module, platform, say) -> dict:
                              inputs.usage_report, inputs.split_files, platform)
     inputs.platform, inputs.vintage = platform, vintage
     result = None
+    assignment = None
     describe = _no_description
     if inputs.module is not None:
-        result = hlo_peak(inputs.module, vintage)
+        analysis = analyze_module(inputs.module, vintage)
+        result = peak_of(analysis)
         describe = _module_description(inputs.module)
+        say("assigning buffers")
+        xla_allocations = ([allocation_json(a) for a in inputs.buffer_assignment.allocations]
+                           if inputs.buffer_assignment is not None and inputs.buffer_assignment.allocations else None)
+        _, assignment = assign_buffers(analysis, platform, vintage, xla_allocations, notes)
     elif inputs.buffer_assignment is not None and inputs.buffer_assignment.values and inputs.live_range \
             and inputs.live_range.schedule_end is not None:
         result = recompute_from_dump(inputs.buffer_assignment, inputs.live_range, vintage.old_normalization)
@@ -58,7 +65,7 @@ def _peak_report(paths, discover, module, platform, say) -> dict:
     elif inputs.has_dump:
         notes.append("nothing to recompute from: give the HLO module, or a dump with its "
                      "'Used values' and live ranges")
-    return build_peak_report(inputs, platform, vintage, result, describe, notes)
+    return build_peak_report(inputs, platform, vintage, result, describe, notes, assignment)
 
 
 def detect_platform(inputs: Inputs) -> str | None:

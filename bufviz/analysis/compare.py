@@ -34,6 +34,9 @@ def mismatches(xla: dict | None, recomputed: dict | None) -> list[dict]:
     if theirs_tree and ours_tree:
         _first_difference(out, "stack_trace", [_node(n) for n in theirs_tree["nodes"]],
                           [_node(n) for n in ours_tree["nodes"]], lambda t, node: f"row {t + 1}: {node}")
+    if xla.get("allocations") and recomputed.get("allocations"):
+        check("total_bytes_used", xla.get("total_bytes_used"), recomputed.get("total_bytes_used"))
+        out.extend(allocation_mismatches(xla["allocations"], recomputed["allocations"]))
     xla_ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in xla.get("live_ranges") or []}
     if xla_ranges:
         our_ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in recomputed["live_ranges"]}
@@ -111,9 +114,54 @@ def verification(xla: dict, recomputed: dict, found: list[dict]) -> list[dict]:
         else:
             row("peak_bytes", "peak bytes", xla.get("peak_bytes"), recomputed.get("peak_bytes"),
                 delta(xla.get("peak_bytes"), recomputed.get("peak_bytes")))
+    if xla.get("allocations") and recomputed.get("allocations"):
+        wrong = {m["quantity"] for m in found if m["quantity"].startswith(("allocation ", "offset "))}
+        failed_allocations = bool(wrong)
+        rows.append({"quantity": "allocations", "label": "allocations (values, size, kinds, offsets, index)",
+                     "ok": not failed_allocations, "xla": f"{len(xla['allocations'])} allocations",
+                     "recomputed": f"{len(recomputed['allocations'])} allocations",
+                     "difference": f"{len(wrong)} differences" if wrong else None})
+        row("total_bytes_used", "total bytes used", xla.get("total_bytes_used"), recomputed.get("total_bytes_used"),
+            delta(xla.get("total_bytes_used"), recomputed.get("total_bytes_used")))
     tree = xla.get("stack_trace")
     if tree and recomputed.get("stack_trace"):
         row("stack_trace", "stack-trace breakdown", f"{len(tree['nodes'])} rows",
             f"{len(recomputed['stack_trace']['nodes'])} rows",
             next((f"{m['xla']} vs {m['recomputed']}" for m in found if m["quantity"] == "stack_trace"), None))
     return rows
+
+
+def allocation_mismatches(xla_allocations: list[dict], ours: list[dict]) -> list[dict]:
+    """Allocations paired by content (their set of values); then size, kinds, index and the
+    offset of every value compared."""
+    def key(a):
+        return frozenset((v["name"], v["index"]) for v in a["values"])
+
+    mine = {key(a): a for a in ours}
+    paired = set()
+    out = []
+    for theirs in xla_allocations:
+        k = key(theirs)
+        a = mine.get(k)
+        label = f"allocation {theirs['index']}"
+        if a is None:
+            out.append({"quantity": label, "xla": _describe(theirs), "recomputed": None})
+            continue
+        paired.add(k)
+        if (a["size"], sorted(a["kinds"]), a["index"]) != (theirs["size"], sorted(theirs["kinds"]), theirs["index"]):
+            out.append({"quantity": label, "xla": _describe(theirs), "recomputed": _describe(a)})
+        offsets = {(v["name"], v["index"]): v["offset"] for v in a["values"]}
+        for v in theirs["values"]:
+            if offsets[(v["name"], v["index"])] != v["offset"]:
+                out.append({"quantity": f"offset {v['name']}{{{v['index']}}}", "xla": v["offset"],
+                            "recomputed": offsets[(v["name"], v["index"])]})
+    for k, a in mine.items():
+        if k not in paired:
+            out.append({"quantity": f"allocation {a['index']} (bufviz only)", "xla": None, "recomputed": _describe(a)})
+    return out
+
+
+def _describe(a: dict) -> str:
+    names = ", ".join(f"{v['name']}{{{v['index']}}}" if v["index"] else v["name"] for v in a["values"][:3])
+    more = f" +{len(a['values']) - 3}" if len(a["values"]) > 3 else ""
+    return f"#{a['index']} {a['size']} B [{' '.join(a['kinds'])}] {names}{more}"

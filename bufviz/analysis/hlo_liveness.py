@@ -51,7 +51,11 @@ def analyze_module(module: Module, vintage: Vintage) -> ModuleAnalysis:
 
 
 def hlo_peak(module: Module, vintage: Vintage) -> PeakResult:
-    analysis = analyze_module(module, vintage)
+    return peak_of(analyze_module(module, vintage))
+
+
+def peak_of(analysis: ModuleAnalysis) -> PeakResult:
+    module = analysis.module
     notes = []
     if analysis.flat.recomputed:
         notes.append("the module is not scheduled (no is_scheduled=true): its schedule was recomputed "

@@ -13,12 +13,14 @@ SCHEMA_VERSION = 1
 
 
 def build_peak_report(inputs: Inputs, platform: str, vintage: Vintage, result: PeakResult | None,
-                      describe, notes: list[str]) -> dict:
+                      describe, notes: list[str], assignment: dict | None = None) -> dict:
     """`describe(name, index)` gives a dict with the shape, opcode, op_name and source of a value,
     used to annotate the rows live at the peak."""
     placement = _placement(inputs.buffer_assignment)
     xla = xla_section(inputs, describe, placement)
     recomputed = recomputed_section(result, describe, placement)
+    if recomputed is not None and assignment is not None:
+        recomputed.update(assignment)
     found = mismatches(xla, recomputed)
     return {
         "schema_version": SCHEMA_VERSION,
@@ -52,7 +54,7 @@ def xla_section(inputs: Inputs, describe, placement: dict) -> dict | None:
                         for n, i, s, e in lr.ranges] if lr else [],
         "stack_trace": _stack_trace(lr) if lr and lr.stack_trace else None,
         "instruction_sequence": list(lr.sequence) if lr and lr.schedule_end is not None else None,
-        "allocations": [_allocation_json(a) for a in ba.allocations] if ba else [],
+        "allocations": [allocation_json(a) for a in ba.allocations] if ba else [],
         "allocation_kinds": None,
         "memory_usage_report": _usage_report_json(report) if report else None,
     }
@@ -92,7 +94,7 @@ def _stack_trace(lr: LiveRangeDump) -> dict:
                        "current": n.current, "remaining": n.remaining} for n in lr.stack_trace]}
 
 
-def _allocation_json(a) -> dict:
+def allocation_json(a) -> dict:
     return {
         "index": a.index,
         "size": a.size,

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 NORMALIZE_CHANGED = "2022-06-24"        # NormalizeAliasedBuffers: end = next.start (was -1)
 CALL_USES_IGNORED = "2024-01-08"        # a use by `call` no longer extends a live range
 CPU_SCHEDULE_STORED = "2024-05-27"      # CPU dumps print the schedule (is_scheduled=true)
+CPU_DESCRIPTIVE_FUSIONS_AFTER = "2024-06-01"  # jax 0.4.30 (June 2024) still prints `fusion.N`
+CPU_DESCRIPTIVE_FUSIONS_BY = "2024-10-04"     # jax 0.4.34 prints `add_multiply_fusion`
 CPU_ALIGN_64 = "2024-10-10"             # CPU heap alignment 16 -> 64
 VALUE_SIZED_PEAK_ROWS = "2025-04-14"    # peak rows `name{i}: value bytes` (was instruction bytes)
 SORTED_PEAK_ROWS = "2025-05-16"         # sorted, with (cumulative: ...)
@@ -153,6 +155,11 @@ def _from_module(v: Vintage, module, platform: str) -> None:
             v.after(CPU_SCHEDULE_STORED, "CPU module printed with is_scheduled=true")
         else:
             v.before(CPU_SCHEDULE_STORED, "CPU module printed without a schedule")
+        # The CPU fuser began naming loop fusions after their ops between jax 0.4.30 and 0.4.34.
+        if f.get("fusion_names") == "plain":
+            v.before(CPU_DESCRIPTIVE_FUSIONS_BY, "CPU loop fusions named 'fusion.N'")
+        elif f.get("fusion_names") == "descriptive":
+            v.after(CPU_DESCRIPTIVE_FUSIONS_AFTER, "CPU loop fusions named after their ops")
     if not f.get("closing_comments") and v.latest <= "2025-02-24":
         # The comments were printed 2023-07-25..2025-02-24; text from before 2025 without them is older.
         v.before("2023-07-25", "no '} // name' closing comments")

@@ -19,6 +19,8 @@ _KV = re.compile(r"(\w+)=(-?\d+)")
 _PERCENT_INSTR = re.compile(r"^[ \t]+(?:ROOT[ \t]+)?%[A-Za-z_]", re.M)
 _TYPED_OPERAND = re.compile(r"\((?:[a-z][a-z0-9]*\[[^\]]*\](?:\{[^{}]*\})?|\([^)]*\)) %[A-Za-z_]")
 _CLOSING_COMMENT = re.compile(r"^\} // ", re.M)
+_LINE_NAME = re.compile(r"[ \t]+(?:ROOT[ \t]+)?%?([\w.\-]+) = ")
+_PLAIN_FUSION_NAME = re.compile(r"fusion(?:\.\d+|\.clone)*")
 
 
 def parse_module(text: str, path: str) -> Module:
@@ -133,4 +135,24 @@ def _record_features(module: Module, text: str) -> None:
         "stack_frame_tables": bool(module.stack_frames),
         "signatures": any(c.signature for c in module.computations.values()),
         "is_scheduled": module.is_scheduled,
+        "fusion_names": _fusion_naming(text),
     }
+
+
+def _fusion_naming(text: str) -> str | None:
+    """'plain' when loop fusions are named `fusion.N`, 'descriptive' when named after what they
+    fuse (`add_multiply_fusion`), None when there are none or both. Sampled: one fuser names all."""
+    plain = descriptive = 0
+    at = text.find("kind=kLoop")
+    while at >= 0 and plain + descriptive < 50:
+        start = text.rfind("\n", 0, at) + 1
+        m = _LINE_NAME.match(text, start)
+        if m and " fusion(" in text[m.end():at]:
+            if _PLAIN_FUSION_NAME.fullmatch(m.group(1)):
+                plain += 1
+            else:
+                descriptive += 1
+        at = text.find("kind=kLoop", at + 10)
+    if bool(plain) == bool(descriptive):
+        return None
+    return "plain" if plain else "descriptive"

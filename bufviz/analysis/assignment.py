@@ -1,0 +1,394 @@
+"""BufferAssigner (spec §5, corrected by §12): which values share which allocation, at which
+offset, and how the allocations are numbered."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..hlo.model import Computation, Instruction
+from .aliasing import InPlacePairs, fusion_tracing
+from .can_share import CanShare
+from .callgraph import CallGraph, instruction_post_order
+from .dataflow import Dataflow, Value
+from .heap import HeapResult, HeapValue, best_fit, events, no_fragmentation_size
+from .hlo_liveness import ModuleAnalysis
+from .sizes import buffer_size, color_of
+from .vintage import INTERFERENCE_ALL_POSITIONS, Vintage
+
+# Callers whose computations run "thread-locally" (their values get their own allocations).
+THREAD_LOCAL_CALLERS = frozenset({"custom-call", "all-reduce", "reduce-scatter", "all-reduce-start", "map",
+                                  "reduce", "reduce-window", "scatter", "select-and-scatter", "sort",
+                                  "fusion", "scan"})
+_CALLEE_ATTRIBUTE = re.compile(r"(?:to_apply|calls|select|scatter|called_computations)=(\{[^}]*\}|%?[\w.\-]+)")
+
+
+@dataclass(eq=False)  # compared and hashed by identity
+class Allocation:
+    size: int
+    color: int = 0
+    parameter: int | None = None
+    parameter_index: tuple | None = None
+    parameter_aliased: bool = False
+    constant: bool = False
+    thread_local: bool = False
+    is_tuple: bool = False
+    maybe_live_out: bool = False
+    heap: HeapResult | None = None
+    values: list[tuple[Value, int, int]] = field(default_factory=list)   # (value, offset, size)
+    index: int = -1
+
+    @property
+    def temp(self) -> bool:
+        """IsPreallocatedTempBuffer."""
+        return not (self.parameter is not None or self.maybe_live_out or self.thread_local or self.constant)
+
+    @property
+    def read_only(self) -> bool:
+        return (self.parameter is not None and not self.parameter_aliased) or self.constant
+
+    @property
+    def reusable(self) -> bool:
+        return not self.thread_local and not self.is_tuple
+
+    @property
+    def kinds(self) -> list[str]:
+        kinds = []
+        if self.parameter is not None:
+            kinds.append("parameter")
+        if self.maybe_live_out:
+            kinds.append("output")
+        if self.constant:
+            kinds.append("constant")
+        if self.thread_local:
+            kinds.append("thread-local")
+        if self.temp:
+            kinds.append("temp")
+        return kinds
+
+
+@dataclass
+class Assignment:
+    allocations: list[Allocation]
+    heaps: list[HeapResult]
+    minimum_memory: int           # MinimumMemoryForModule
+    alignment: int
+
+    @property
+    def total_bytes(self) -> int:
+        return sum(a.size for a in self.allocations)
+
+
+class BufferAssigner:
+    def __init__(self, analysis: ModuleAnalysis, platform: str, vintage: Vintage):
+        self.a = analysis
+        self.module = analysis.module
+        self.vintage = vintage
+        self.pairs = InPlacePairs(self.module, fusion_tracing(vintage))
+        self.can_share = CanShare(self.module, analysis.dataflow, self.pairs, platform)
+        self.all_positions = vintage.is_before(INTERFERENCE_ALL_POSITIONS) is False
+        df = analysis.dataflow
+        self.buffer_values = analysis.buffers.buffers
+        self.buffer_of = analysis.buffers.buffer_of
+        self.size = [max(buffer_size(v.instruction.shape.subshape(v.index)) for v in b) for b in self.buffer_values]
+        self.color = [color_of(b[0].instruction.shape.subshape(b[0].index)) for b in self.buffer_values]
+        root = self.module.entry.root
+        self.live_out = {self.buffer_of[v.id] for vs in df.sets.get(root, {}).values() for v in vs}
+        self.end_position = {v.id: self._end_position(v) for v in df.values.values() if v.id in analysis.live}
+        self.allocation_of: dict[int, Allocation] = {}   # value id -> allocation
+
+    # --- phases -------------------------------------------------------------------------------
+    def run(self, alignment: int) -> Assignment:
+        allocations: list[Allocation] = []
+        global_comps = self.a.graph.computations
+        deferred: list[int] = []
+        self._assign(self._sorted(list(range(len(self.buffer_values))), global_comps), allocations, deferred)
+        heaps = self._simulate(deferred, allocations, alignment)
+        local = ThreadLocalValues(self.a.graph, len(self.a.dataflow.values) + 1000)
+        self._assign_thread_local(local, allocations)
+        combined = combine_temp_allocations(allocations, alignment)
+        minimum = self._minimum_memory()
+        return Assignment(combined, heaps, minimum, alignment)
+
+    def _sorted(self, buffers: list[int], computations: list[Computation]) -> list[int]:
+        """Size descending, live-out first, then the earliest defining instruction in a post
+        order over the computations in reverse printed order (§12 C2), then buffer id."""
+        position = _positions(computations, self.a.graph)
+        wanted = set(computations)
+        chosen = [b for b in buffers if self.buffer_values[b][0].instruction.computation in wanted]
+        return sorted(chosen, key=lambda b: (-self.size[b], b not in self.live_out,
+                                             min(position[v.instruction] for v in self.buffer_values[b]), b))
+
+    def _assign(self, order: list[int], allocations: list[Allocation], deferred: list[int]) -> None:
+        candidates: list[Allocation] = []
+        for b in order:
+            values = self.buffer_values[b]
+            size = self.size[b]
+            if any(v.instruction.opcode == "constant" for v in values):
+                self._new(allocations, b, Allocation(size, self.color[b], constant=True))
+                continue
+            param = next((v for v in values if v.instruction.opcode == "parameter"
+                          and v.instruction.computation is self.module.entry), None)
+            if param is not None:
+                aliased = (param.instruction.parameter_number, param.index) in self._donated
+                alloc = self._new(allocations, b, Allocation(size, self.color[b], parameter=param.instruction.parameter_number,
+                                                             parameter_index=param.index, parameter_aliased=aliased))
+                if aliased:
+                    candidates.append(alloc)
+                continue
+            if self._assign_tuple_or_operand(b, allocations):
+                continue
+            if any(self._maybe_assign(alloc, b) for alloc in reversed(candidates)):
+                continue
+            if b not in self.live_out:
+                deferred.append(b)  # a temp: placed by the heap simulator
+                continue
+            candidates.append(self._new(allocations, b, Allocation(size, self.color[b])))
+
+    @property
+    def _donated(self) -> set:
+        return {(number, tuple(index)) for _, number, index, _ in self.module.input_output_alias}
+
+    def _assign_tuple_or_operand(self, b: int, allocations: list[Allocation]) -> bool:
+        """A tuple-shaped buffer gets its own allocation; else try each operand's allocations
+        (ascending index), per value of the buffer in order."""
+        for value in self.buffer_values[b]:
+            shape = value.instruction.shape.subshape(value.index)
+            if shape.is_tuple:
+                self._new(allocations, b, Allocation(self.size[b], self.color[b], is_tuple=True))
+                return True
+            if value.index:
+                continue
+            for operand in value.instruction.operands:
+                slices = {self.allocation_of[w.id] for w in self.a.dataflow._at(operand, ())
+                          if w.id in self.allocation_of}
+                for alloc in sorted(slices, key=lambda x: x.index):
+                    if self._maybe_assign(alloc, b):
+                        return True
+        return False
+
+    def _new(self, allocations: list[Allocation], b: int, alloc: Allocation) -> Allocation:
+        alloc.index = len(allocations)  # creation order until CombineTempAllocations renumbers
+        allocations.append(alloc)
+        self._add(alloc, b, 0)
+        return alloc
+
+    def _add(self, alloc: Allocation, b: int, offset: int) -> None:
+        for v in self.buffer_values[b]:
+            alloc.values.append((v, offset, self.size[b]))
+            self.allocation_of[v.id] = alloc
+        if b in self.live_out:
+            alloc.maybe_live_out = True
+
+    def _maybe_assign(self, alloc: Allocation, b: int) -> bool:
+        size = self.size[b]
+        if (self.color[b] != alloc.color or size > alloc.size or alloc.read_only or not alloc.reusable
+                or (b in self.live_out and alloc.size != size)):
+            return False
+        new_values = self.buffer_values[b]
+        for assigned, _, _ in alloc.values:
+            for new in new_values:
+                if self._interferes(new, assigned):
+                    return False
+                if new.instruction.opcode == "copy" and any(
+                        p in new.instruction.operands for p, _ in assigned.positions):
+                    return False  # a copy never writes over its own source
+        self._add(alloc, b, 0)
+        return True
+
+    # --- interference ---------------------------------------------------------------------------
+    def _interferes(self, value1: Value, value2: Value) -> bool:
+        """LiveRangeInterferes: overlapping ranges interfere, unless one ends exactly where the
+        other starts and the later one can reuse the earlier one's buffer."""
+        r1, r2 = self.a.live.get(value1.id), self.a.live.get(value2.id)
+        if r1 is None or r2 is None:
+            return True
+        if r1.start > r2.end or r2.start > r1.end:
+            return False
+        if r1.end == r2.start:
+            return not self._can_share_as_operand(value2, value1)
+        if r2.end == r1.start:
+            return not self._can_share_as_operand(value1, value2)
+        return True
+
+    def _can_share_as_operand(self, user: Value, operand: Value) -> bool:
+        if user.instruction.opcode == "copy":
+            return False
+        positions = operand.positions if self.all_positions else [self.end_position[operand.id]]
+        return any(p in user.instruction.operands and self.can_share(p, i, user.instruction, user.index)
+                   for p, i in positions)
+
+    def _end_position(self, value: Value) -> tuple[Instruction, tuple]:
+        """The position that ends the value's range before uses are counted (§12 C3)."""
+        flat = self.a.flat
+
+        def time(instr: Instruction) -> int:
+            return flat.span[instr.computation][1] if instr.is_root else flat.time[instr]
+
+        best = value.positions[0]
+        best_time = time(best[0])
+        for position, index in value.positions[1:]:
+            if position in flat.time and time(position) > best_time:
+                best, best_time = (position, index), time(position)
+        return best
+
+    # --- heap simulation -------------------------------------------------------------------------
+    def _heap_values(self, buffers: list[int], include) -> dict[int, HeapValue]:
+        out = {}
+        for b in buffers:
+            for v in self.buffer_values[b]:
+                r = self.a.live.get(v.id)
+                if r is not None and include(v):
+                    out[v.id] = HeapValue(v.id, r.start, r.end, self.size[b], b, len(self.buffer_values[b]), v)
+        return out
+
+    def _reuse(self, heap_values: dict[int, HeapValue]):
+        """The operand value a new value may take over (HeapSimulator's sharing rule)."""
+        df = self.a.dataflow
+
+        def reuse(v: HeapValue, t: int, freed_now: list[HeapValue]):
+            instr = v.key.instruction
+            if instr.opcode == "copy":
+                return None
+            for operand in instr.operands:
+                for w in df._at(operand, ()):
+                    hw = heap_values.get(w.id)
+                    if (hw is None or hw.buffer_values > 1 or hw.end != t or hw not in freed_now
+                            or w.instruction not in instr.operands):
+                        continue
+                    if self.can_share(w.instruction, w.index, instr, v.key.index):
+                        return hw
+            return None
+        return reuse
+
+    def _simulate(self, deferred: list[int], allocations: list[Allocation], alignment: int) -> list[HeapResult]:
+        heaps = []
+        for color in sorted({self.color[b] for b in deferred}):
+            values = self._heap_values([b for b in deferred if self.color[b] == color], lambda v: True)
+            trace = events(list(values.values()), self.a.flat.end, self._reuse(values))
+            result = best_fit(trace, {k: hv.size for k, hv in values.items()}, alignment)
+            alloc = Allocation(result.heap_size, color, heap=result)
+            for value_id, (offset, size) in result.chunks.items():
+                alloc.values.append((values[value_id].key, offset, size))
+            allocations.append(alloc)
+            heaps.append(result)
+        return heaps
+
+    def _minimum_memory(self) -> int:
+        """MinimumMemoryForModule: the no-fragmentation peak over every value but constants."""
+        values = self._heap_values(list(range(len(self.buffer_values))),
+                                   lambda v: v.instruction.opcode != "constant")
+        trace = events(list(values.values()), self.a.flat.end, self._reuse(values))
+        return no_fragmentation_size(trace, {k: hv.size for k, hv in values.items()})
+
+    # --- thread-local computations ---------------------------------------------------------------
+    def _assign_thread_local(self, local: "ThreadLocalValues", allocations: list[Allocation]) -> None:
+        position = _positions(local.computations, None)
+        order = sorted(local.values, key=lambda v: (-local.size(v), position[v.instruction], v.id))
+        for v in order:
+            alloc = Allocation(local.size(v), color_of(v.instruction.shape.subshape(v.index)),
+                               constant=v.instruction.opcode == "constant",
+                               thread_local=v.instruction.opcode != "constant")
+            alloc.values.append((v, 0, alloc.size))
+            allocations.append(alloc)
+
+
+def _positions(computations: list[Computation], graph: CallGraph | None) -> dict[Instruction, int]:
+    """Post-order index of every instruction, computations in reverse printed order (§12 C2)."""
+    position: dict[Instruction, int] = {}
+    for comp in reversed(computations):
+        for instr in (graph.post_order(comp) if graph is not None else instruction_post_order(comp)):
+            position[instr] = len(position)
+    return position
+
+
+class ThreadLocalValues:
+    """Values of the computations run inside reductions, sorts, maps and custom calls (not fusion
+    bodies): each gets its own thread-local allocation. Found by following callees from the
+    global computations, through fusion bodies (read as text unless they call something)."""
+
+    def __init__(self, graph: CallGraph, first_id: int):
+        module = graph.module
+        found: dict[Computation, bool] = {}   # computation -> is a fusion body
+        queue = [(i, c) for comp in graph.computations for i in comp.instructions
+                 if i.opcode in THREAD_LOCAL_CALLERS for c in _callees(i, module)]
+        while queue:
+            caller, comp = queue.pop(0)
+            if comp in found or comp in graph.callsites or comp is module.entry:
+                continue
+            found[comp] = caller.opcode == "fusion"
+            text = comp.text
+            if found[comp] and not _CALLEE_ATTRIBUTE.search(text):
+                continue  # a fusion body that calls nothing: never parsed
+            queue.extend((i, c) for i in comp.instructions for c in _callees(i, module))
+        order = {c: n for n, c in enumerate(module.computations.values())}
+        self.computations = sorted((c for c, fusion in found.items() if not fusion), key=order.get)
+        self.values: list[Value] = []
+        ident = first_id
+        for comp in self.computations:
+            sets: dict[Instruction, dict[tuple, list[Value]]] = {}
+            for instr in instruction_post_order(comp):
+                sets[instr] = {}
+                for index, sub in instr.shape.subshapes():
+                    forwarded = _forwarded(instr, index, sets)
+                    if forwarded is None:
+                        value = Value(ident, instr, index)
+                        ident += 1
+                        self.values.append(value)
+                        sets[instr][index] = [value]
+                    else:
+                        sets[instr][index] = forwarded
+
+    @staticmethod
+    def size(value: Value) -> int:
+        return buffer_size(value.instruction.shape.subshape(value.index))
+
+
+def _callees(instr: Instruction, module) -> list[Computation]:
+    return [module.computations[n] for n in instr.callee_names() if n in module.computations]
+
+
+def _forwarded(instr: Instruction, index: tuple, sets) -> list[Value] | None:
+    """The values a forwarding opcode passes through at `index` (None: it defines one)."""
+    op = instr.opcode
+    if op == "get-tuple-element":
+        return sets.get(instr.operands[0], {}).get((instr.tuple_index,) + index, [])
+    if op in ("bitcast", "add-dependency", "domain", "optimization-barrier"):
+        return sets.get(instr.operands[0], {}).get(index, [])
+    if op in ("tuple", "copy") and index:
+        source = instr.operands[index[0]] if op == "tuple" else instr.operands[0]
+        return sets.get(source, {}).get(index[1:] if op == "tuple" else index, [])
+    return None
+
+
+def combine_temp_allocations(allocations: list[Allocation], alignment: int) -> list[Allocation]:
+    """CombineTempAllocations: std::partition puts temps last (unstably: each temp found from the
+    front swaps with the last non-temp from the back), then the temps of each colour are laid
+    end to end, each at an aligned base, in that order; finally allocations are renumbered."""
+    allocs = list(allocations)
+    first, last = 0, len(allocs)
+    while True:
+        while first != last and not allocs[first].temp:
+            first += 1
+        if first == last:
+            break
+        last -= 1
+        while first != last and allocs[last].temp:
+            last -= 1
+        if first == last:
+            break
+        allocs[first], allocs[last] = allocs[last], allocs[first]
+        first += 1
+    kept = allocs[:first]
+    combined: dict[int, Allocation] = {}
+    for temp in allocs[first:]:
+        target = combined.get(temp.color)
+        if target is None:
+            combined[temp.color] = temp
+            kept.append(temp)
+            continue
+        base = (target.size + alignment - 1) // alignment * alignment
+        target.size = base + temp.size
+        target.values.extend((v, base + offset, size) for v, offset, size in temp.values)
+    for i, alloc in enumerate(kept):
+        alloc.index = i
+    return kept

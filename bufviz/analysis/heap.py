@@ -1,0 +1,184 @@
+"""The heap simulator that places temporary buffers (spec §6).
+
+Events come from the live ranges in schedule order (values of one HloBuffer share one chunk;
+a value may take over the chunk of an operand that dies where it starts); each event is one
+tick. GlobalDecreasingSizeBestFitHeap then places the intervals biggest first (spatial
+order) and longest first (temporal order); XLA keeps the smaller heap."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+ALLOC, SHARE, FREE = "alloc", "share", "free"
+
+
+@dataclass
+class HeapValue:
+    """What the simulator needs of one value."""
+    id: int
+    start: int
+    end: int
+    size: int            # the size of the value's HloBuffer
+    buffer: int          # HloBuffer id
+    buffer_values: int   # how many values that buffer has
+    key: object = None   # the caller's handle (a dataflow Value)
+
+
+@dataclass
+class HeapResult:
+    heap_size: int
+    chunks: dict[int, tuple[int, int]]          # value id -> (offset, size)
+    trace: list[tuple[str, int, int | None]]    # (kind, value id, shared-with id)
+    no_fragmentation_size: int
+
+    @property
+    def fragmentation(self) -> int:
+        return self.heap_size - self.no_fragmentation_size
+
+
+def events(values: list[HeapValue], schedule_end: int, reuse) -> list[tuple[str, int, int | None]]:
+    """HeapSimulator::RunComputation's event stream. `reuse(value, t, freed_now)` returns the
+    operand value whose chunk `value` may take over at time t (or None)."""
+    order = sorted(values, key=lambda v: (v.start, v.end, v.id))
+    defined: dict[int, list[HeapValue]] = {}
+    freed: dict[int, list[HeapValue]] = {}
+    for v in order:
+        defined.setdefault(v.start, []).append(v)
+        freed.setdefault(v.end, []).append(v)
+    trace = []
+    first_in_buffer: dict[int, int] = {}
+    for t in sorted(set(defined) | set(freed)):
+        freed_now = freed.get(t, [])
+        for v in defined.get(t, ()):
+            if v.buffer in first_in_buffer:
+                trace.append((SHARE, v.id, first_in_buffer[v.buffer]))
+                continue
+            operand = reuse(v, t, freed_now) if v.buffer_values == 1 else None
+            if operand is not None:
+                trace.append((FREE, operand.id, None))
+                freed_now.remove(operand)
+                trace.append((SHARE, v.id, operand.id))
+                operand.end = v.end
+            else:
+                trace.append((ALLOC, v.id, None))
+                first_in_buffer[v.buffer] = v.id
+        for v in freed_now:
+            trace.append((FREE, v.id, None))
+    return trace
+
+
+def no_fragmentation_size(trace, sizes: dict[int, int]) -> int:
+    """NoFragmentationStatsHeap: the peak of Σ sizes, a share counting as an allocation."""
+    current = peak = 0
+    for kind, value, _ in trace:
+        size = sizes[value]
+        if kind == FREE:
+            current -= size
+        else:
+            current += size
+            peak = max(peak, current)
+    return peak
+
+
+@dataclass
+class _Interval:
+    value: int
+    size: int
+    start: int
+    end: int = -1
+    need_allocation: bool = True
+    colocations: list[int] = field(default_factory=list)
+
+
+def best_fit(trace, sizes: dict[int, int], alignment: int) -> HeapResult:
+    """ChooseBestHeapAlgorithm over the spatial and temporal GlobalDecreasingSizeBestFitHeap:
+    the temporal result wins only if strictly smaller."""
+    intervals = _intervals(trace, sizes)
+    spatial = _place(intervals, alignment, temporal=False)
+    temporal = _place(intervals, alignment, temporal=True)
+    heap_size, chunks = temporal if temporal[0] < spatial[0] else spatial
+    for value, size in sizes.items():
+        if size == 0:
+            chunks[value] = (0, 0)
+    return HeapResult(heap_size, chunks, trace, no_fragmentation_size(trace, sizes))
+
+
+def _intervals(trace, sizes) -> dict[int, _Interval]:
+    """Each Alloc/ShareWith/Free is one tick; size-0 buffers take no ticks."""
+    intervals: dict[int, _Interval] = {}
+    tick = 0
+    for kind, value, other in trace:
+        if sizes[value] == 0:
+            continue
+        if kind == ALLOC:
+            intervals[value] = _Interval(value, sizes[value], tick)
+        elif kind == SHARE:
+            intervals[value] = _Interval(value, sizes[value], tick, need_allocation=False)
+            intervals[other].colocations.append(value)
+        else:
+            intervals[value].end = tick
+        tick += 1
+    return intervals
+
+
+def _place(intervals: dict[int, _Interval], alignment: int, temporal: bool):
+    groups = {v: _transitive(intervals, v) for v in intervals}
+    colo_start = {v: min(intervals[m].start for m in g) for v, g in groups.items()}
+    colo_end = {v: max(intervals[m].end for m in g) for v, g in groups.items()}
+    if temporal:
+        key = lambda i: (colo_start[i.value] - colo_end[i.value], -i.size, i.value)  # noqa: E731
+    else:
+        key = lambda i: (-i.size, i.start - i.end, i.value)  # noqa: E731
+    n = len(intervals)
+    starts = np.empty(n, dtype=np.int64)
+    ends = np.empty(n, dtype=np.int64)
+    offsets = np.empty(n, dtype=np.int64)
+    chunk_sizes = np.empty(n, dtype=np.int64)
+    committed = 0
+    chunks: dict[int, tuple[int, int]] = {}
+    heap_size = 0
+    for interval in sorted(intervals.values(), key=key):
+        if not interval.need_allocation:
+            continue
+        members = [intervals[m] for m in groups[interval.value]]
+        size = max(m.size for m in members)
+        mask = np.zeros(committed, dtype=bool)
+        for m in members:
+            mask |= (starts[:committed] <= m.end) & (ends[:committed] >= m.start)
+        offset = _best_gap(offsets[:committed][mask], chunk_sizes[:committed][mask], interval.size, size, alignment)
+        for m in members:
+            chunks[m.value] = (offset, size)
+            starts[committed], ends[committed] = m.start, m.end
+            offsets[committed], chunk_sizes[committed] = offset, size
+            committed += 1
+        heap_size = max(heap_size, offset + size)
+    return heap_size, chunks
+
+
+def _transitive(intervals, value: int) -> list[int]:
+    group = [value]
+    i = 0
+    while i < len(group):
+        group.extend(intervals[group[i]].colocations)
+        i += 1
+    return group
+
+
+def _round_up(x: int, alignment: int) -> int:
+    return (x + alignment - 1) // alignment * alignment
+
+
+def _best_gap(used_offsets, used_sizes, own_size: int, size: int, alignment: int) -> int:
+    """Best fit among the free gaps left by the chunks in use: the smallest gap that holds
+    `size` at an aligned offset (ties: lowest), else the end of the heap."""
+    order = np.argsort(used_offsets, kind="stable")
+    best = None
+    free_start = 0
+    for o, s in zip(used_offsets[order].tolist(), used_sizes[order].tolist()):
+        if o - free_start >= own_size:
+            start = _round_up(free_start, alignment)
+            if start + size <= o and (best is None or o - free_start < best[0]):
+                best = (o - free_start, start)
+        free_start = max(free_start, _round_up(o + s, alignment))
+    return best[1] if best is not None else _round_up(free_start, alignment)

@@ -1,0 +1,97 @@
+"""What an assignment adds up to: Total bytes used, the numbers jax's memory_analysis() reports,
+and the `BufferAssignment stats:` block XLA prints in out-of-memory messages (spec §5.9, §12.3)."""
+from __future__ import annotations
+
+from ..units import xla_human_bytes
+from .assignment import Assignment
+from .heap import FREE, SHARE
+from .sizes import buffer_size
+from .vintage import Vintage
+
+HOST_MEMORY_SPACE = 5
+JAX_STATIC_PEAK = "2025-08-21"   # XLA:CPU drops the heap traces before jax reads the peak
+
+
+def totals(assignment: Assignment, donated: set, platform: str, vintage: Vintage) -> dict:
+    """Byte counts in the JSON contract's names."""
+    allocs = assignment.allocations
+    device = [a for a in allocs if a.color != HOST_MEMORY_SPACE]
+    argument = sum(a.size for a in device if a.parameter is not None)
+    output = sum(a.size for a in device if a.maybe_live_out)
+    alias = sum(a.size for a in device if a.parameter is not None
+                and (a.parameter, a.parameter_index) in donated)
+    temp = sum(a.size for a in device if a.temp)
+    heap_fragmentation = sum(h.fragmentation for h in assignment.heaps)
+    return {
+        "total_bytes_used": assignment.total_bytes,
+        "argument_bytes": argument,
+        "output_bytes": output,
+        "alias_bytes": alias,
+        "temp_bytes": temp,
+        "constant_bytes": sum(a.size for a in allocs if a.constant),
+        "thread_local_bytes": sum(a.size for a in allocs if a.thread_local),
+        "fragmentation_bytes": heap_fragmentation,
+        "total_fragmentation_bytes": assignment.total_bytes - assignment.minimum_memory,
+        "minimum_memory_bytes": assignment.minimum_memory,
+        "peak_memory_bytes": _jax_peak(assignment, platform, vintage),
+        "alignment": assignment.alignment,
+    }
+
+
+def _jax_peak(assignment: Assignment, platform: str, vintage: Vintage) -> int:
+    """jax `peak_memory_in_bytes`: the largest value of every parameter, constant and live-out
+    allocation, plus (until XLA:CPU began dropping heap traces) the peak of live temp bytes."""
+    static = 0
+    for a in assignment.allocations:
+        if (a.parameter is not None or a.constant or a.maybe_live_out) and not a.thread_local:
+            static += max(buffer_size(v.instruction.shape.subshape(v.index)) for v, _, _ in a.values)
+    if platform == "cpu" and vintage.is_before(JAX_STATIC_PEAK) is not True:
+        return static
+    return static + max((_trace_peak(h) for h in assignment.heaps), default=0)
+
+
+def _trace_peak(heap) -> int:
+    """Peak of live bytes over a heap trace; a share adds bytes only if no instance of its
+    buffer is live (ComputePeakMemoryLogicalBuffers' rule)."""
+    sizes = {v: s for v, (_, s) in heap.chunks.items()}
+    live = peak = 0
+    canonical: dict[int, int] = {}
+    outstanding: dict[int, int] = {}
+    added: dict[int, int] = {}
+    for kind, value, other in heap.trace:
+        size = sizes.get(value, 0)
+        if kind == FREE:
+            key = canonical.get(value, value)
+            outstanding[key] = outstanding.get(key, 1) - 1
+            live -= added.get(value, 0)
+            continue
+        if kind == SHARE:
+            canonical[value] = other
+            outstanding[other] = outstanding.get(other, 0) + 1
+            added[value] = size if outstanding[other] == 1 else 0
+        else:
+            outstanding[value] = 1
+            added[value] = size
+        live += added[value]
+        peak = max(peak, live)
+    return peak
+
+
+def stats_block(assignment: Assignment, numbers: dict) -> str:
+    """BufferAssignment::StatsString, as GPU logs and out-of-memory messages print it."""
+    temp = numbers["temp_bytes"]
+    total = numbers["total_bytes_used"]
+    lines = ["BufferAssignment stats:",
+             f"             parameter allocation: {xla_human_bytes(numbers['argument_bytes']):>10}",
+             f"              constant allocation: {xla_human_bytes(numbers['constant_bytes']):>10}",
+             f"        maybe_live_out allocation: {xla_human_bytes(numbers['output_bytes']):>10}",
+             f"     preallocated temp allocation: {xla_human_bytes(temp):>10}"]
+    if assignment.heaps:
+        frag = numbers["fragmentation_bytes"]
+        percent = 100.0 * frag / temp if temp else float("nan")
+        lines.append(f"  preallocated temp fragmentation: {xla_human_bytes(frag):>10} ({percent:.2f}%)")
+    lines.append(f"                 total allocation: {xla_human_bytes(total):>10}")
+    frag = numbers["total_fragmentation_bytes"]
+    percent = 100.0 * frag / total if total else float("nan")
+    lines.append(f"              total fragmentation: {xla_human_bytes(frag):>10} ({percent:.2f}%)")
+    return "\n".join(lines) + "\n"
