@@ -8,6 +8,7 @@ from .dumps import sniff
 from .dumps.buffer_assignment import read_buffer_assignment
 from .dumps.discover import DumpName, files_in_folder, parse_dump_name, siblings
 from .dumps.live_range import read_live_range_file
+from .dumps.memory_stats import read_memory_stats
 from .dumps.records import BufferAssignmentDump, LiveRangeDump, UsageReport
 from .dumps.usage_report import read_usage_report
 from .errors import BufvizError, found
@@ -15,7 +16,7 @@ from .hlo.model import Module
 from .hlo.parser import parse_module
 from .textfile import read_text
 
-INPUT_KEYS = ("hlo", "buffer_assignment", "values", "live_range", "memory_usage_report")
+INPUT_KEYS = ("hlo", "buffer_assignment", "values", "live_range", "memory_usage_report", "memory_stats")
 
 
 @dataclass
@@ -25,6 +26,7 @@ class Inputs:
     buffer_assignment: BufferAssignmentDump | None = None   # allocations, totals and values
     live_range: LiveRangeDump | None = None
     usage_report: UsageReport | None = None
+    memory_stats: dict[str, int] | None = None             # jax's compiled.memory_analysis()
     dump_name: DumpName | None = None
     split_files: bool = False   # values / live ranges came in their own files (XLA ≥ 2026-04)
     platform: str = "unknown"
@@ -101,6 +103,9 @@ def _read_one(inputs: Inputs, path: str) -> None:
     elif kind == sniff.USAGE_REPORT:
         _claim(inputs, "memory_usage_report", path)
         inputs.usage_report = read_usage_report(text, path)
+    elif kind == sniff.MEMORY_STATS:
+        _claim(inputs, "memory_stats", path)
+        inputs.memory_stats = read_memory_stats(text, path)
 
 
 def _claim(inputs: Inputs, key: str, path: str) -> None:

@@ -7,6 +7,7 @@ import gc
 
 from .analysis.from_dump import recompute_from_dump
 from .analysis.assign import assign_buffers
+from .analysis.dump_analysis import analysis_from_dump
 from .analysis.hlo_liveness import analyze_module, peak_of
 from .analysis.platform import platform_from_stage, platform_from_text
 from .analysis.summary import allocation_json, build_peak_report
@@ -55,17 +56,29 @@ def _peak_report(paths, discover, module, platform, say) -> dict:
         result = peak_of(analysis)
         describe = _module_description(inputs.module)
         say("assigning buffers")
-        xla_allocations = ([allocation_json(a) for a in inputs.buffer_assignment.allocations]
-                           if inputs.buffer_assignment is not None and inputs.buffer_assignment.allocations else None)
-        _, assignment = assign_buffers(analysis, platform, vintage, xla_allocations, notes)
+        _, assignment = assign_buffers(analysis, platform, vintage, _xla_allocations(inputs), notes)
     elif inputs.buffer_assignment is not None and inputs.buffer_assignment.values and inputs.live_range \
             and inputs.live_range.schedule_end is not None:
-        result = recompute_from_dump(inputs.buffer_assignment, inputs.live_range, vintage.old_normalization)
+        ba, live_range = inputs.buffer_assignment, inputs.live_range
+        result = recompute_from_dump(ba, live_range, vintage.old_normalization)
         describe = _dump_description(inputs)
+        if ba.allocations:
+            say("assigning buffers")
+            analysis, thread_local = analysis_from_dump(ba, live_range, result)
+            _, assignment = assign_buffers(analysis, platform, vintage, _xla_allocations(inputs), notes,
+                                           thread_local)
+            notes.append("allocations recomputed from the dump alone: fusion bodies and called "
+                         "computations are not in it (loop fusions are taken as elementwise; "
+                         "thread-local allocations are numbered by value id)")
     elif inputs.has_dump:
         notes.append("nothing to recompute from: give the HLO module, or a dump with its "
                      "'Used values' and live ranges")
     return build_peak_report(inputs, platform, vintage, result, describe, notes, assignment)
+
+
+def _xla_allocations(inputs: Inputs) -> list[dict] | None:
+    ba = inputs.buffer_assignment
+    return [allocation_json(a) for a in ba.allocations] if ba is not None and ba.allocations else None
 
 
 def detect_platform(inputs: Inputs) -> str | None:

@@ -33,7 +33,16 @@ def test_dump_names_are_split_into_their_parts():
 
 def test_a_folder_with_one_module(tmp_path):
     report = run_json("peak", MLP)
-    assert sorted(p for p in set(report["inputs"].values()) if p) == dump_files(MLP)
+    stats = str(MLP / "memory_analysis.json")
+    assert sorted(p for p in set(report["inputs"].values()) if p) == sorted(dump_files(MLP) + [stats])
+    assert report["inputs"]["memory_stats"] == stats
+
+
+def test_memory_statistics_are_left_out_when_the_folder_holds_several_modules(tmp_path):
+    folder = two_modules(tmp_path)
+    shutil.copy(MLP / "memory_analysis.json", folder)
+    report = run_json("peak", folder, "--module", "jit_update")
+    assert report["inputs"]["memory_stats"] is None and report["xla"]["memory_stats"] is None
 
 
 def test_no_discover_reads_only_the_named_file():

@@ -81,3 +81,22 @@ def stack_trace_rows(text: str) -> list[tuple[str, int, int]]:
                          r"current: ([\d ]+) bytes", text, re.M):
         rows.append((m.group(1), int(m.group(2).replace(" ", "")), int(m.group(3).replace(" ", ""))))
     return rows
+
+
+def allocations(text: str) -> list[dict]:
+    """Every `allocation N: ...` block: index, size, the words of its line, and its values as
+    {(name, index text): (offset, size)}."""
+    out = []
+    for line in text.splitlines():
+        a = re.match(r"allocation (\d+): (?:0x[0-9a-fA-F]+, )?size (\d+)(.*):$", line)
+        if a:
+            rest = a.group(3)
+            out.append({"index": int(a.group(1)), "size": int(a.group(2)),
+                        "parameter": "parameter " in rest, "constant": ", constant" in rest,
+                        "thread_local": ", thread-local" in rest, "live_out": ", maybe-live-out" in rest,
+                        "temp": ", preallocated-temp" in rest, "values": {}})
+            continue
+        v = re.match(r" value: <\d+ ([^{ >]+)(?:\{([\d,]*)\})?[^>]*> \(size=(\d+),offset=(\d+)\)", line)
+        if v and out:
+            out[-1]["values"][(v.group(1), v.group(2) or "")] = (int(v.group(4)), int(v.group(3)))
+    return out

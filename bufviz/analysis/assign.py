@@ -4,17 +4,19 @@ allocations is kept (spec §12.2)."""
 from __future__ import annotations
 
 from ..hlo.shapes import format_index
+from ..report.usage_report import memory_usage_report
 from .assignment import Assignment, BufferAssigner
 from .compare import allocation_mismatches
 from .hlo_liveness import ModuleAnalysis
 from .sizes import alignments
 from .totals import stats_block, totals
-from .vintage import Vintage
+from .vintage import PARAMETER_SUBSHAPE_PRINTED, Vintage
 
 
 def assign_buffers(analysis: ModuleAnalysis, platform: str, vintage: Vintage,
-                   xla_allocations: list[dict] | None, notes: list[str]) -> tuple[Assignment, dict]:
-    assigner = BufferAssigner(analysis, platform, vintage)
+                   xla_allocations: list[dict] | None, notes: list[str],
+                   thread_local=None) -> tuple[Assignment, dict]:
+    assigner = BufferAssigner(analysis, platform, vintage, thread_local)
     candidates = alignments(platform, vintage)
     chosen = None
     for alignment in candidates:
@@ -33,21 +35,36 @@ def assign_buffers(analysis: ModuleAnalysis, platform: str, vintage: Vintage,
 
 
 def assignment_section(assignment: Assignment, analysis: ModuleAnalysis, platform: str, vintage: Vintage) -> dict:
-    donated = {(number, tuple(index)) for _, number, index, _ in analysis.module.input_output_alias}
-    numbers = totals(assignment, donated, platform, vintage)
-    return {**numbers, "allocations": [allocation_json(a) for a in assignment.allocations],
-            "stats": stats_block(assignment, numbers)}
+    root = analysis.module.entry.root
+    # The parameter's own subshape is printed since 2025-08-20; its whole shape before.
+    whole_parameter = vintage.is_before(PARAMETER_SUBSHAPE_PRINTED) is True
+    allocations = [allocation_json(a, root, whole_parameter) for a in assignment.allocations]
+    donated = {(number, format_index(index)) for number, index in analysis.module.donated}
+    numbers = totals(assignment, allocations, donated, platform, vintage)
+    report = {"layout": vintage.usage_report_layout, "sorted": vintage.usage_report_sorted,
+              "text": memory_usage_report(allocations, vintage.usage_report_layout, vintage.usage_report_sorted)}
+    return {**numbers, "allocations": allocations, "stats": stats_block(assignment, numbers),
+            "memory_usage_report": report}
 
 
-def allocation_json(a) -> dict:
+def allocation_json(a, root, whole_parameter: bool) -> dict:
     """The same shape as an allocation in the `xla` section."""
+    parameter = None
+    output_shape = None
+    for v, _, _ in a.values:
+        if a.parameter is not None and parameter is None and v.instruction.opcode == "parameter":
+            shape = v.instruction.shape if whole_parameter else v.instruction.shape.subshape(a.parameter_index)
+            parameter = {"number": a.parameter, "index": format_index(a.parameter_index),
+                         "shape": shape.text_without_layout()}
+        if any(p is root and not i for p, i in v.positions):
+            output_shape = root.shape.text_without_layout()
     return {
         "index": a.index,
         "size": a.size,
         "kinds": a.kinds,
         "color": a.color,
-        "parameter": (None if a.parameter is None
-                      else {"number": a.parameter, "index": format_index(a.parameter_index)}),
+        "parameter": parameter,
+        "output_shape": output_shape,
         "values": [{"id": v.id, "name": v.name, "index": format_index(v.index), "size": size, "offset": offset,
                     "shape": v.instruction.shape.subshape(v.index).text}
                    for v, offset, size in sorted(a.values, key=lambda t: t[0].id)],

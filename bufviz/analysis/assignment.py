@@ -79,12 +79,18 @@ class Assignment:
 
 
 class BufferAssigner:
-    def __init__(self, analysis: ModuleAnalysis, platform: str, vintage: Vintage):
+    def __init__(self, analysis: ModuleAnalysis, platform: str, vintage: Vintage,
+                 thread_local: list[Value] | None = None):
+        """`thread_local`: the values of thread-local computations, in XLA's order, when they
+        cannot be found from the module (a dump without its HLO module)."""
         self.a = analysis
         self.module = analysis.module
         self.vintage = vintage
         self.pairs = InPlacePairs(self.module, fusion_tracing(vintage))
-        self.can_share = CanShare(self.module, analysis.dataflow, self.pairs, platform)
+        self.can_share = CanShare(self.module, analysis.dataflow, self.pairs, platform,
+                                  bodies_known=thread_local is None)
+        self.thread_local = thread_local
+        self.donated = self.module.donated
         self.all_positions = vintage.is_before(INTERFERENCE_ALL_POSITIONS) is False
         df = analysis.dataflow
         self.buffer_values = analysis.buffers.buffers
@@ -103,8 +109,13 @@ class BufferAssigner:
         deferred: list[int] = []
         self._assign(self._sorted(list(range(len(self.buffer_values))), global_comps), allocations, deferred)
         heaps = self._simulate(deferred, allocations, alignment)
-        local = ThreadLocalValues(self.a.graph, len(self.a.dataflow.values) + 1000)
-        self._assign_thread_local(local, allocations)
+        if self.thread_local is None:
+            local = ThreadLocalValues(self.a.graph, len(self.a.dataflow.values) + 1000)
+            position = _positions(local.computations, None)
+            order = sorted(local.values, key=lambda v: (-_size(v), position[v.instruction], v.id))
+        else:
+            order = sorted(self.thread_local, key=lambda v: -_size(v))  # stable: keeps XLA's order
+        _assign_thread_local(order, allocations)
         combined = combine_temp_allocations(allocations, alignment)
         minimum = self._minimum_memory()
         return Assignment(combined, heaps, minimum, alignment)
@@ -129,7 +140,7 @@ class BufferAssigner:
             param = next((v for v in values if v.instruction.opcode == "parameter"
                           and v.instruction.computation is self.module.entry), None)
             if param is not None:
-                aliased = (param.instruction.parameter_number, param.index) in self._donated
+                aliased = (param.instruction.parameter_number, param.index) in self.donated
                 alloc = self._new(allocations, b, Allocation(size, self.color[b], parameter=param.instruction.parameter_number,
                                                              parameter_index=param.index, parameter_aliased=aliased))
                 if aliased:
@@ -144,9 +155,6 @@ class BufferAssigner:
                 continue
             candidates.append(self._new(allocations, b, Allocation(size, self.color[b])))
 
-    @property
-    def _donated(self) -> set:
-        return {(number, tuple(index)) for _, number, index, _ in self.module.input_output_alias}
 
     def _assign_tuple_or_operand(self, b: int, allocations: list[Allocation]) -> bool:
         """A tuple-shaped buffer gets its own allocation; else try each operand's allocations
@@ -280,16 +288,17 @@ class BufferAssigner:
         trace = events(list(values.values()), self.a.flat.end, self._reuse(values))
         return no_fragmentation_size(trace, {k: hv.size for k, hv in values.items()})
 
-    # --- thread-local computations ---------------------------------------------------------------
-    def _assign_thread_local(self, local: "ThreadLocalValues", allocations: list[Allocation]) -> None:
-        position = _positions(local.computations, None)
-        order = sorted(local.values, key=lambda v: (-local.size(v), position[v.instruction], v.id))
-        for v in order:
-            alloc = Allocation(local.size(v), color_of(v.instruction.shape.subshape(v.index)),
-                               constant=v.instruction.opcode == "constant",
-                               thread_local=v.instruction.opcode != "constant")
-            alloc.values.append((v, 0, alloc.size))
-            allocations.append(alloc)
+def _size(value: Value) -> int:
+    return buffer_size(value.instruction.shape.subshape(value.index))
+
+
+def _assign_thread_local(order: list[Value], allocations: list[Allocation]) -> None:
+    for v in order:
+        alloc = Allocation(_size(v), color_of(v.instruction.shape.subshape(v.index)),
+                           constant=v.instruction.opcode == "constant",
+                           thread_local=v.instruction.opcode != "constant")
+        alloc.values.append((v, 0, alloc.size))
+        allocations.append(alloc)
 
 
 def _positions(computations: list[Computation], graph: CallGraph | None) -> dict[Instruction, int]:
@@ -337,10 +346,6 @@ class ThreadLocalValues:
                         sets[instr][index] = [value]
                     else:
                         sets[instr][index] = forwarded
-
-    @staticmethod
-    def size(value: Value) -> int:
-        return buffer_size(value.instruction.shape.subshape(value.index))
 
 
 def _callees(instr: Instruction, module) -> list[Computation]:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..report.usage_report import hash_order_free
+
 
 def mismatches(xla: dict | None, recomputed: dict | None) -> list[dict]:
     """Every disagreement between the `xla` and `recomputed` sections of a peak report."""
@@ -37,6 +39,13 @@ def mismatches(xla: dict | None, recomputed: dict | None) -> list[dict]:
     if xla.get("allocations") and recomputed.get("allocations"):
         check("total_bytes_used", xla.get("total_bytes_used"), recomputed.get("total_bytes_used"))
         out.extend(allocation_mismatches(xla["allocations"], recomputed["allocations"]))
+    stats = xla.get("memory_stats")
+    if stats and stats["reported"] and recomputed.get("allocations"):
+        for key in BYTE_COUNTS + ("peak_memory_bytes",):
+            check(f"jax_{key}", stats.get(key), recomputed.get(key))
+    report = _usage_report_difference(xla, recomputed)
+    if report is not None:
+        out.append(report)
     xla_ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in xla.get("live_ranges") or []}
     if xla_ranges:
         our_ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in recomputed["live_ranges"]}
@@ -47,6 +56,25 @@ def mismatches(xla: dict | None, recomputed: dict | None) -> list[dict]:
                             "xla": f"{a[0]}-{a[1]}" if a else None,
                             "recomputed": f"{b[0]}-{b[1]}" if b else None})
     return out
+
+
+BYTE_COUNTS = ("argument_bytes", "output_bytes", "alias_bytes", "temp_bytes")
+
+
+def _usage_report_difference(xla: dict, recomputed: dict) -> dict | None:
+    """The first line where the regenerated memory-usage report differs from XLA's file. Where
+    XLA left ties in hash order, the two are compared with those put in one order."""
+    theirs, ours = xla.get("memory_usage_report"), recomputed.get("memory_usage_report")
+    if not theirs or not ours or theirs["text"] == ours["text"]:
+        return None
+    a, b = hash_order_free(theirs["text"]), hash_order_free(ours["text"])
+    if a == b:
+        return None
+    a_lines, b_lines = a.split("\n"), b.split("\n")
+    t = next((i for i, (x, y) in enumerate(zip(a_lines, b_lines)) if x != y), min(len(a_lines), len(b_lines)))
+    return {"quantity": "memory_usage_report",
+            "xla": f"line {t + 1}: {a_lines[t].strip()}" if t < len(a_lines) else f"ends after {len(a_lines)} lines",
+            "recomputed": f"line {t + 1}: {b_lines[t].strip()}" if t < len(b_lines) else f"ends after {len(b_lines)} lines"}
 
 
 def _first_difference(out: list, quantity: str, a: list | None, b: list | None, show) -> None:
@@ -123,6 +151,18 @@ def verification(xla: dict, recomputed: dict, found: list[dict]) -> list[dict]:
                      "difference": f"{len(wrong)} differences" if wrong else None})
         row("total_bytes_used", "total bytes used", xla.get("total_bytes_used"), recomputed.get("total_bytes_used"),
             delta(xla.get("total_bytes_used"), recomputed.get("total_bytes_used")))
+    stats = xla.get("memory_stats")
+    if stats and stats["reported"] and recomputed.get("allocations"):
+        for key in BYTE_COUNTS + ("peak_memory_bytes",):
+            row(f"jax_{key}", "jax " + key.replace("_", " "), stats.get(key), recomputed.get(key),
+                delta(stats.get(key), recomputed.get(key)))
+    theirs, ours = xla.get("memory_usage_report"), recomputed.get("memory_usage_report")
+    if theirs and ours:
+        exact = theirs["text"] == ours["text"]
+        wrong = next((m for m in found if m["quantity"] == "memory_usage_report"), None)
+        row("memory_usage_report", "memory-usage report", f"{theirs['text'].count(chr(10))} lines",
+            "identical" if exact else "identical up to hash order" if wrong is None else "differs",
+            f"{wrong['xla']} vs {wrong['recomputed']}" if wrong else None)
     tree = xla.get("stack_trace")
     if tree and recomputed.get("stack_trace"):
         row("stack_trace", "stack-trace breakdown", f"{len(tree['nodes'])} rows",

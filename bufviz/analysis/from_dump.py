@@ -30,7 +30,7 @@ def recompute_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump,
     time = {name: t for t, name in enumerate(live_range.sequence)}
     end_of_schedule = live_range.schedule_end
     alloc_of = {v.id: a for a in ba.allocations for v in a.values}
-    root = _entry_root(ba, values, time, live_range)
+    root = entry_root(ba, live_range)
 
     live: list[LiveValue] = []
     records: dict[int, tuple[ValueRecord, LiveValue]] = {}
@@ -61,12 +61,14 @@ def recompute_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump,
         live.append(value)
         records[record.id] = (record, value)
 
-    for group in _buffers(ba, records, root):
+    groups = _buffers(ba, records, root)
+    for group in groups:
         normalize_aliased(group, old_normalization)
     notes = ["recomputed from the dump alone (no HLO module): computation boundaries inside "
              "called computations are unknown, so their values may differ from XLA's"]
     result = compute_peak("dump", live, end_of_schedule, notes)
     result.sequence = list(live_range.sequence)  # the dump's own schedule
+    result.buffers = [sorted(lv.order for lv in group) for group in groups]
     return result
 
 
@@ -91,8 +93,10 @@ def _sizes(shape, index, alloc: Allocation | None, value_id: int):
     return 0, 0, ""
 
 
-def _entry_root(ba: BufferAssignmentDump, values: list[ValueRecord], time: dict, lr: LiveRangeDump) -> str:
+def entry_root(ba: BufferAssignmentDump, lr: LiveRangeDump) -> str:
     """The entry ROOT: the latest position of the value XLA put in the `output shape is` allocation."""
+    time = {name: t for t, name in enumerate(lr.sequence)}
+    values = ba.values or []
     output_ids = {v.id for a in ba.allocations if a.output_shape is not None for v in a.values}
     best = None
     for record in values:

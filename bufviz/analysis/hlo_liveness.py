@@ -31,7 +31,7 @@ def analyze_module(module: Module, vintage: Vintage) -> ModuleAnalysis:
     flat = flatten(graph)
     dataflow = Dataflow(graph)
     buffers = Buffers(module, graph, dataflow, InPlacePairs(module, fusion_tracing(vintage)))
-    donated = {(number, tuple(index)) for _, number, index, _ in module.input_output_alias}
+    donated = module.donated
     live_out = _live_out_buffers(module, buffers)
     live: dict[int, LiveValue] = {}
     for value in dataflow.value_list():

@@ -44,6 +44,7 @@ class PeakResult:
     stack_trace: dict | None = None       # the breakdown of the peak by call path (§3.8)
     parameters: list[dict] | None = None  # entry parameters and the outputs they alias
     sequence: list[str] | None = None     # the flattened schedule, by instruction name
+    buffers: list[list[int]] | None = None  # dump only: value ids that share a buffer (2 or more)
 
     @property
     def peak_bytes(self) -> int:

@@ -6,6 +6,7 @@ from ..dumps.records import BufferAssignmentDump, LiveRangeDump
 from ..hlo.shapes import format_index
 from ..inputs import Inputs
 from .compare import mismatches, verification
+from .totals import kind_bytes
 from .liveness import PeakResult
 from .vintage import Vintage
 
@@ -57,9 +58,31 @@ def xla_section(inputs: Inputs, describe, placement: dict) -> dict | None:
         "allocations": [allocation_json(a) for a in ba.allocations] if ba else [],
         "allocation_kinds": None,
         "memory_usage_report": _usage_report_json(report) if report else None,
+        "memory_stats": None,
     }
     section["allocation_kinds"] = allocation_summary(section["allocations"]) or None
+    if section["allocations"]:
+        donated = None
+        if inputs.module is not None:
+            donated = {(number, format_index(index)) for number, index in inputs.module.donated}
+        section.update(kind_bytes(section["allocations"], donated))
+    section["memory_stats"] = _memory_stats_json(inputs.memory_stats)
     return section
+
+
+def _memory_stats_json(stats: dict | None) -> dict | None:
+    """jax's numbers under the JSON contract's names (None where jax did not report one)."""
+    if stats is None:
+        return None
+    names = {"argument_bytes": "argument_size", "output_bytes": "output_size", "alias_bytes": "alias_size",
+             "temp_bytes": "temp_size", "peak_memory_bytes": "peak_memory",
+             "generated_code_bytes": "generated_code_size", "host_argument_bytes": "host_argument_size",
+             "host_output_bytes": "host_output_size", "host_alias_bytes": "host_alias_size",
+             "host_temp_bytes": "host_temp_size"}
+    out = {ours: stats.get(theirs) for ours, theirs in names.items()}
+    # XLA:CPU filled these only from 2024-05 (jax 0.4.13 reports zeros): nothing to compare.
+    out["reported"] = any(out[k] for k in ("argument_bytes", "output_bytes", "temp_bytes"))
+    return out
 
 
 def _xla_live_at_peak(lr: LiveRangeDump, describe, placement: dict) -> list[dict]:
@@ -101,14 +124,16 @@ def allocation_json(a) -> dict:
         "kinds": a.kinds,
         "color": a.color,
         "parameter": (None if a.parameter is None
-                      else {"number": a.parameter, "index": format_index(a.parameter_index or ())}),
+                      else {"number": a.parameter, "index": format_index(a.parameter_index or ()),
+                            "shape": a.parameter_shape}),
+        "output_shape": a.output_shape,
         "values": [{"id": v.id, "name": v.name, "index": format_index(v.index or ()), "size": v.size,
                     "offset": v.offset, "shape": v.shape} for v in a.values],
     }
 
 
 def _usage_report_json(report) -> dict:
-    return {"layout": report.layout, "total_bytes_used": report.total_bytes_used,
+    return {"layout": report.layout, "text": report.text, "total_bytes_used": report.total_bytes_used,
             "memory_spaces": [{"name": s.name, "color": s.color, "total_bytes": s.total_bytes}
                               for s in report.memory_spaces],
             "allocations_listed": len(report.allocations)}

@@ -12,25 +12,38 @@ HOST_MEMORY_SPACE = 5
 JAX_STATIC_PEAK = "2025-08-21"   # XLA:CPU drops the heap traces before jax reads the peak
 
 
-def totals(assignment: Assignment, donated: set, platform: str, vintage: Vintage) -> dict:
-    """Byte counts in the JSON contract's names."""
-    allocs = assignment.allocations
-    device = [a for a in allocs if a.color != HOST_MEMORY_SPACE]
-    argument = sum(a.size for a in device if a.parameter is not None)
-    output = sum(a.size for a in device if a.maybe_live_out)
-    alias = sum(a.size for a in device if a.parameter is not None
-                and (a.parameter, a.parameter_index) in donated)
-    temp = sum(a.size for a in device if a.temp)
-    heap_fragmentation = sum(h.fragmentation for h in assignment.heaps)
+def kind_bytes(allocations: list[dict], donated: set | None) -> dict:
+    """jax's CompiledMemoryStats from allocations (JSON shape): argument, output, alias and temp
+    bytes of device memory, plus constants and thread-locals. `donated` holds (parameter number,
+    index text) pairs of input_output_alias; None counts parameter allocations that also hold an
+    output (the same for jax, which copies pass-through outputs)."""
+    device = [a for a in allocations if a["color"] != HOST_MEMORY_SPACE]
+
+    def is_alias(a):
+        param = a["parameter"]
+        if param is None:
+            return False
+        return "output" in a["kinds"] if donated is None else (param["number"], param["index"]) in donated
+
+    def total(pick, among=device):
+        return sum(a["size"] for a in among if pick(a))
+    return {
+        "argument_bytes": total(lambda a: a["parameter"] is not None),
+        "output_bytes": total(lambda a: "output" in a["kinds"]),
+        "alias_bytes": total(is_alias),
+        "temp_bytes": total(lambda a: "temp" in a["kinds"]),
+        "constant_bytes": total(lambda a: "constant" in a["kinds"], allocations),
+        "thread_local_bytes": total(lambda a: "thread-local" in a["kinds"], allocations),
+    }
+
+
+def totals(assignment: Assignment, allocations: list[dict], donated: set, platform: str,
+           vintage: Vintage) -> dict:
+    """Byte counts in the JSON contract's names; `allocations` are the assignment's, as JSON."""
     return {
         "total_bytes_used": assignment.total_bytes,
-        "argument_bytes": argument,
-        "output_bytes": output,
-        "alias_bytes": alias,
-        "temp_bytes": temp,
-        "constant_bytes": sum(a.size for a in allocs if a.constant),
-        "thread_local_bytes": sum(a.size for a in allocs if a.thread_local),
-        "fragmentation_bytes": heap_fragmentation,
+        **kind_bytes(allocations, donated),
+        "fragmentation_bytes": sum(h.fragmentation for h in assignment.heaps),
         "total_fragmentation_bytes": assignment.total_bytes - assignment.minimum_memory,
         "minimum_memory_bytes": assignment.minimum_memory,
         "peak_memory_bytes": _jax_peak(assignment, platform, vintage),

@@ -14,6 +14,9 @@ CPU_ALIGN_64 = "2024-10-10"             # CPU heap alignment 16 -> 64
 VALUE_SIZED_PEAK_ROWS = "2025-04-14"    # peak rows `name{i}: value bytes` (was instruction bytes)
 SORTED_PEAK_ROWS = "2025-05-16"         # sorted, with (cumulative: ...)
 GPU_ALIGN_256 = "2025-06-17"            # GPU alignment 128 -> 256
+PARAMETER_SUBSHAPE_PRINTED = "2025-08-20"  # allocation lines show the parameter's subshape
+SORTED_USAGE_REPORT = "2025-10-27"      # memory-usage report rows no longer in hash order
+NEW_USAGE_REPORT = "2026-03-10"         # memory-usage report in `Memory Space:` blocks
 INTERFERENCE_ALL_POSITIONS = "2026-07-28"
 
 
@@ -63,6 +66,15 @@ class Vintage:
             old = self.is_before(GPU_ALIGN_256)
             return None if old is None else (128 if old else 256)
         return None
+
+    @property
+    def usage_report_layout(self) -> str:
+        return "old" if self.is_before(NEW_USAGE_REPORT) is True else "new"
+
+    @property
+    def usage_report_sorted(self) -> bool:
+        """Whether ties in the memory-usage report have a fixed order (else hash order)."""
+        return self.usage_report_layout == "new" or self.is_before(SORTED_USAGE_REPORT) is False
 
     def to_json(self, platform: str) -> dict:
         return {

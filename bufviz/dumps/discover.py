@@ -11,6 +11,7 @@ from ..errors import BufvizError
 # Longest first: "-buffer-assignment.txt" must not swallow "-buffer-assignment-values.txt".
 SUFFIXES = ("-buffer-assignment-values.txt", "-buffer-assignment.txt", "-live-range.txt",
             "-memory-usage-report.txt", ".txt", ".hlo")
+MEMORY_STATS_FILE = "memory_analysis.json"
 _DUMP_NAME = re.compile(r"^module_(\d+)\.(.+)$")
 _STAGE = re.compile(r"\.(?:cl_\d+\.)?(?:[A-Za-z0-9_]*?sm_\d+\.\d+_)?[A-Za-z0-9_]*optimizations$")
 
@@ -56,7 +57,7 @@ def siblings(path: str) -> list[str]:
         other_name = parse_dump_name(other)
         if other_name is not None and other_name.stem == name.stem:
             found.append(os.path.join(folder, other))
-    return found or [path]
+    return (found or [path]) + _memory_stats(folder or ".", name)
 
 
 def files_in_folder(folder: str, module: str | None) -> list[str]:
@@ -79,7 +80,17 @@ def files_in_folder(folder: str, module: str | None) -> list[str]:
                           "choose one with --module NUMBER or --module NAME", folder)
     stem = candidates[0].stem
     return [os.path.join(folder, f) for f in sorted(os.listdir(folder))
-            if (n := parse_dump_name(f)) is not None and n.stem == stem]
+            if (n := parse_dump_name(f)) is not None and n.stem == stem] + _memory_stats(folder, candidates[0])
+
+
+def _memory_stats(folder: str, name: DumpName) -> list[str]:
+    """jax's memory statistics saved next to the dump belong to it only when the folder holds
+    one optimized module (the file name says nothing about which)."""
+    path = os.path.join(folder, MEMORY_STATS_FILE)
+    if not name.optimized or not os.path.isfile(path):
+        return []
+    optimized = {n.stem for f in os.listdir(folder) if (n := parse_dump_name(f)) is not None and n.optimized}
+    return [path] if optimized == {name.stem} else []
 
 
 def _selects(selector: str, name: DumpName) -> bool:

@@ -155,6 +155,7 @@ class UsageReport:
     """A `-memory-usage-report.txt` (old layout 2024-10..2026-03, new layout since)."""
     path: str
     layout: str                                        # "old" or "new"
+    text: str = ""                                     # as read, to compare with a regenerated one
     total_bytes_used: int | None = None
     memory_spaces: list[MemorySpaceTotal] = field(default_factory=list)
     allocations: list[ReportAllocation] = field(default_factory=list)

@@ -7,6 +7,7 @@ BUFFER_ASSIGNMENT = "buffer_assignment"
 VALUES = "values"
 LIVE_RANGE = "live_range"
 USAGE_REPORT = "memory_usage_report"
+MEMORY_STATS = "memory_stats"
 UNKNOWN = "unknown"
 
 KIND_NAMES = {
@@ -15,6 +16,7 @@ KIND_NAMES = {
     VALUES: "buffer-assignment values",
     LIVE_RANGE: "live range",
     USAGE_REPORT: "memory-usage report",
+    MEMORY_STATS: "jax memory statistics",
 }
 
 
@@ -31,6 +33,8 @@ def detect_kind(text: str) -> str:
     second = lines[1] if len(lines) > 1 else ""
     if first.startswith("HloModule"):
         return HLO
+    if first.startswith(("{", "CompiledMemoryStats")) and "argument_size_in_bytes" in text[:65536]:
+        return MEMORY_STATS  # jax's compiled.memory_analysis(), as JSON or as printed
     if first == "BufferAssignment:":
         return BUFFER_ASSIGNMENT
     if first.startswith("HloLiveRange"):

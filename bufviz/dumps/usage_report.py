@@ -21,7 +21,7 @@ def read_usage_report(text: str, path: str) -> UsageReport:
     cur = Cursor(text, path)
     cur.skip_blank()
     first = cur.peek() or ""
-    report = UsageReport(path, "new" if first.startswith("Memory Space:") else "old")
+    report = UsageReport(path, "new" if first.startswith("Memory Space:") else "old", text=text)
     current: ReportAllocation | None = None
     while (line := cur.peek()) is not None:
         if not line.strip() or _IGNORED.match(line):

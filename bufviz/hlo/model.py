@@ -297,6 +297,11 @@ class Module:
         self.stack_frames: dict[int, tuple[int, int]] = {}  # id -> (file_location_id, parent id)
         self.features: dict[str, bool] = {}
 
+    @property
+    def donated(self) -> set[tuple[int, tuple]]:
+        """(parameter number, parameter index) of every input_output_alias entry."""
+        return {(number, tuple(index)) for _, number, index, _ in self.input_output_alias}
+
     def computation(self, name: str) -> Computation:
         try:
             return self.computations[name]

@@ -9,7 +9,8 @@ from ..analysis.stack_trace import tree_prefixes
 from ..units import human_bytes
 
 INPUT_LABELS = {"hlo": "HLO module", "buffer_assignment": "buffer assignment", "values": "values",
-                "live_range": "live ranges", "memory_usage_report": "memory-usage report"}
+                "live_range": "live ranges", "memory_usage_report": "memory-usage report",
+                "memory_stats": "jax memory statistics"}
 MISMATCHES_SHOWN = 8
 
 

@@ -1,0 +1,130 @@
+"""Buffer assignment recomputed from the HLO module alone (`--no-discover`): allocations, offsets,
+indices, kinds and totals against XLA's own dump and jax's memory_analysis(), read here
+independently of bufviz's readers."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import xla_text
+from conftest import SAMPLES, case_id, corpus_cases, dump_text, hlo_file, run, run_json, usage_report_text, wild
+
+CASES = corpus_cases()
+
+
+def ours_by_content(report: dict) -> dict:
+    return {frozenset((v["name"], v["index"]) for v in a["values"]): a for a in report["recomputed"]["allocations"]}
+
+
+def assert_allocations_equal(report: dict, text: str) -> None:
+    theirs = xla_text.allocations(text)
+    ours = ours_by_content(report)
+    assert len(ours) == len(theirs)
+    for t in theirs:
+        a = ours.get(frozenset(t["values"]))
+        assert a is not None, f"XLA's allocation {t['index']} has no counterpart"
+        assert (a["index"], a["size"]) == (t["index"], t["size"])
+        kinds = set(a["kinds"])
+        assert ("parameter" in kinds, "constant" in kinds, "thread-local" in kinds, "output" in kinds,
+                "temp" in kinds) == (t["parameter"], t["constant"], t["thread_local"], t["live_out"], t["temp"])
+        assert {(v["name"], v["index"]): (v["offset"], v["size"]) for v in a["values"]} == t["values"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_allocations_from_the_module_alone_equal_xlas(case):
+    report = run_json("peak", hlo_file(case), "--no-discover")
+    text = dump_text(case)
+    assert_allocations_equal(report, text)
+    assert report["recomputed"]["total_bytes_used"] == xla_text.total_bytes_used(text)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_totals_from_the_module_alone_equal_jax_memory_analysis(case):
+    path = case / "memory_analysis.json"
+    if not path.exists():
+        pytest.skip("no memory_analysis.json")
+    jax = json.loads(path.read_text())
+    if not any(jax.get(k) for k in ("argument_size_in_bytes", "output_size_in_bytes", "temp_size_in_bytes")):
+        pytest.skip("this jax reports zeros on CPU: compared with the dump only")
+    ours = run_json("peak", hlo_file(case), "--no-discover")["recomputed"]
+    for mine, theirs in (("argument_bytes", "argument_size_in_bytes"), ("output_bytes", "output_size_in_bytes"),
+                         ("alias_bytes", "alias_size_in_bytes"), ("temp_bytes", "temp_size_in_bytes"),
+                         ("peak_memory_bytes", "peak_memory_in_bytes")):
+        if theirs in jax:
+            assert ours[mine] == jax[theirs], mine
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_memory_usage_report_is_regenerated(case):
+    text = usage_report_text(case)
+    if text is None:
+        pytest.skip("this XLA wrote no memory-usage report")
+    ours = run_json("peak", case)["recomputed"]["memory_usage_report"]
+    if text.startswith("Memory Space:"):
+        assert ours["text"] == text  # the new layout is deterministic: byte for byte
+    else:
+        assert tie_free(ours["text"]) == tie_free(text)
+
+
+def tie_free(report: str) -> list:
+    """Before 2025-10-27 XLA printed rows of equal size and the shapes of a row in hash order:
+    keep each row's positional columns, and compare the rest of equal-size rows as a multiset."""
+    out, run = [], []
+    for line in report.splitlines() + [""]:
+        m = re.match(r"(\s*\S+\(\s*\d+%\);\s*(\S+);)\s*(\d+);\s*(\d+); (.*)$", line)
+        if m and (not run or run[-1][1] == m.group(2)):
+            run.append((m.group(1), m.group(2), (int(m.group(3)), int(m.group(4)), sorted(m.group(5).split(", ")))))
+            continue
+        if run:
+            cut = line.strip().startswith("The rest")
+            out.append(([h for h, _, _ in run], None if cut else sorted(r for _, _, r in run)))
+            run = []
+        if m:
+            run.append((m.group(1), m.group(2), (int(m.group(3)), int(m.group(4)), sorted(m.group(5).split(", ")))))
+        else:
+            out.append(line)
+    return out
+
+
+def test_seed_001_temp_allocation_from_the_dump_alone():
+    """Spec §6.4: the old GPU dump without its module; temps at the offsets XLA printed."""
+    seed = SAMPLES / "001_04aa0d3336074bf8.txt"
+    text = seed.read_text()
+    report = run_json("peak", seed)
+    temp = next(t for t in xla_text.allocations(text) if t["temp"])
+    ours = ours_by_content(report)[frozenset(temp["values"])]
+    assert ours["size"] == temp["size"] == 13456
+    offsets = {(v["name"], v["index"]): v["offset"] for v in ours["values"]}
+    assert len(offsets) == 16 and offsets == {k: off for k, (off, _) in temp["values"].items()}
+    assert offsets[("fusion.5", "")] == 13440
+    assert_allocations_equal(report, text)
+    code, _, _ = run("verify", seed)
+    assert code == 0
+
+
+LORRAX = [("cpu-batched-chol", "cpu-batched-chol"), ("gpu-full-run-large", "gpu-full-run-large"),
+          ("gpu-kernel-async-collectives", "gpu-kernel-async-collectives"),
+          ("gpu-reshard-production", "gpu-reshard-production"),
+          ("gpu-scan-window-while-cond", "gpu-scan-window"), ("gpu-solve-w-alias-while", "gpu-solve-w")]
+
+
+@pytest.mark.parametrize("hlo,dump", LORRAX, ids=[d for _, d in LORRAX])
+def test_published_a100_and_cpu_pairs(hlo, dump):
+    module = wild(f"hlo-lorrax-{hlo}.txt")
+    assignment = wild(f"buffer-assignment-lorrax-{dump}.txt")
+    report = run_json("peak", module, assignment, "--no-discover")
+    text = assignment.read_text()
+    assert_allocations_equal(report, text)
+    assert report["recomputed"]["total_bytes_used"] == xla_text.total_bytes_used(text)
+
+
+@pytest.mark.parametrize("case", CASES[:8], ids=case_id)
+def test_stats_block_totals_as_xla_prints_them(case):
+    """The `BufferAssignment stats:` block's total is the human-readable size XLA printed."""
+    text = dump_text(case)
+    printed = re.search(r"^Total bytes used: \d+ \((.+)\)$", text, re.M).group(1)
+    stats = run_json("peak", hlo_file(case), "--no-discover")["recomputed"]["stats"]
+    assert re.search(r"^ +total allocation: +(\S+)$", stats, re.M).group(1) == printed
+    assert stats.startswith("BufferAssignment stats:\n             parameter allocation: ")
