@@ -26,8 +26,8 @@ other files of the same module next to it and reads them all. Files with other n
 recognised by their content.
 
 bufviz prints the numbers XLA printed (peak time and bytes, total bytes used, allocations)
-and recomputes the live ranges and the peak itself: from the HLO module when it is there,
-else from the dump's own values and instruction sequence.
+and recomputes the live ranges, the peak and the buffer assignment itself: from the HLO
+module when it is there, else from the dump's own values and instruction sequence.
 
 \b
 Examples:
@@ -127,8 +127,11 @@ VERIFY_HELP = """Check bufviz's recomputation against everything XLA printed.
 
 Give the optimized HLO module together with XLA's dump (any file of the dump set, or the
 folder): bufviz recomputes the schedule, every live range, the peak time, the values live
-at the peak, the peak bytes and the stack-trace breakdown from the module, and compares
-each with XLA's numbers. Without the module, the dump's own data is used.
+at the peak, the peak bytes and the stack-trace breakdown, and the buffer assignment (every
+allocation's values, size, kinds, index and offsets, Total bytes used, the memory-usage
+report) from the module, and compares each with XLA's numbers. jax's memory_analysis()
+numbers are compared too when saved as `memory_analysis.json` next to the dump (or named
+on the command line). Without the module, the dump's own data is used.
 
 Exits 0 when every quantity matches, 1 when something differs (the report says what).
 """
@@ -137,7 +140,7 @@ Exits 0 when every quantity matches, 1 when something differs (the report says w
 @cli.command(help=VERIFY_HELP)
 @input_options
 @click.option("--show", type=click.IntRange(min=0), default=10, show_default=True, metavar="N",
-              help="Differing live ranges listed in the terminal report.")
+              help="Differing live ranges, allocations and offsets listed in the terminal report.")
 @click.pass_context
 def verify(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, show) -> int:
     from .report.console import render_verify
@@ -155,6 +158,45 @@ def verify(ctx, paths, fmt, output, no_discover, module_selector, platform, no_c
     _render(ctx, summary if fmt == "json" else report, fmt, output, no_color,
             lambda console: render_verify(report, console, show))
     return 0 if verified else 1
+
+
+ALLOCATIONS_HELP = """Show every allocation with its values laid out by offset and live range.
+
+Each allocation lists its values by offset, with the live range of each drawn across the
+schedule, so reuse of one offset over time is visible. With XLA's buffer assignment and the
+HLO module both given, XLA's and bufviz's allocations are paired by their values and shown
+side by side; differences are marked. Allocations with one value take one line.
+
+\b
+Examples:
+  bufviz allocations dumps/module_0022.jit_update.cpu_after_optimizations.txt
+  bufviz allocations dumps/ --kind temp --values 0
+  bufviz allocations dumps/ --allocation 3 --allocation 7 --format json
+"""
+
+
+@cli.command(help=ALLOCATIONS_HELP)
+@input_options
+@click.option("--allocation", "indices", type=click.IntRange(min=0), multiple=True, metavar="N",
+              help="Show only allocation N (XLA's numbering when its dump is there); repeatable.")
+@click.option("--kind", "kinds", type=click.Choice(["parameter", "output", "temp", "constant", "thread-local"]),
+              multiple=True, help="Show only allocations of this kind; repeatable.")
+@click.option("--values", "values_shown", type=click.IntRange(min=0), default=16, show_default=True,
+              metavar="N", help="Values listed per allocation (0: all). JSON always lists all.")
+@click.pass_context
+def allocations(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, indices, kinds,
+                values_shown) -> int:
+    from .report.allocations import allocation_view, render_allocations
+
+    report = _report(paths, no_discover, module_selector, platform)
+    if not (report["xla"] or {}).get("allocations") and not (report["recomputed"] or {}).get("allocations"):
+        raise BufvizError("expected an HLO module or a buffer-assignment dump to show allocations from, "
+                          "found neither", paths[0])
+    view = allocation_view(report, set(indices) or None, set(kinds) or None)
+    keys = ("schema_version", "module", "platform", "inputs", "vintage", "notes")
+    _render(ctx, {**{k: report[k] for k in keys}, **view}, fmt, output, no_color,
+            lambda console: render_allocations(report, view, console, values_shown))
+    return 0
 
 
 def _emit(text: str, output: str | None) -> None:

@@ -64,7 +64,8 @@ def _peak_report(paths, discover, module, platform, say) -> dict:
         describe = _dump_description(inputs)
         if ba.allocations:
             say("assigning buffers")
-            analysis, thread_local = analysis_from_dump(ba, live_range, result)
+            analysis, thread_local = analysis_from_dump(ba, live_range, result,
+                                                        inputs.paths["values"] or ba.path)
             _, assignment = assign_buffers(analysis, platform, vintage, _xla_allocations(inputs), notes,
                                            thread_local)
             notes.append("allocations recomputed from the dump alone: fusion bodies and called "

@@ -9,7 +9,7 @@ import re
 import pytest
 
 import xla_text
-from conftest import SAMPLES, case_id, corpus_cases, dump_text, hlo_file, run, run_json, usage_report_text, wild
+from conftest import DATA, SAMPLES, case_id, corpus_cases, dump_text, hlo_file, run, run_json, usage_report_text, wild
 
 CASES = corpus_cases()
 
@@ -128,3 +128,33 @@ def test_stats_block_totals_as_xla_prints_them(case):
     stats = run_json("peak", hlo_file(case), "--no-discover")["recomputed"]["stats"]
     assert re.search(r"^ +total allocation: +(\S+)$", stats, re.M).group(1) == printed
     assert stats.startswith("BufferAssignment stats:\n             parameter allocation: ")
+
+
+MLP = DATA / "corpus/xla-jax-0.10.2/mlp_train"
+
+
+def test_allocations_command_pairs_every_allocation_with_xlas():
+    report = run_json("allocations", MLP)
+    theirs = xla_text.allocations(dump_text(MLP))
+    assert sorted(p["xla"]["index"] for p in report["allocations"]) == sorted(t["index"] for t in theirs)
+    assert all(p["same"] for p in report["allocations"])
+    assert report["recomputed"]["total_bytes_used"] == xla_text.total_bytes_used(dump_text(MLP))
+
+
+def test_allocations_command_selects_by_kind_and_index():
+    theirs = xla_text.allocations(dump_text(MLP))
+    temps = [t["index"] for t in theirs if t["temp"]]
+    report = run_json("allocations", MLP, "--kind", "temp")
+    assert [p["xla"]["index"] for p in report["allocations"]] == temps
+    code, out, err = run("allocations", MLP, "--allocation", str(temps[0]), "--no-color", "--values", "0")
+    assert code == 0, err
+    heap = next(t for t in theirs if t["temp"])
+    assert f"allocation {temps[0]} " in out and out.count("allocation ") == 1
+    for (name, index), (offset, _) in heap["values"].items():
+        assert re.search(rf"^ *{offset:,} .*{re.escape(name)}", out, re.M), name
+
+
+def test_allocations_command_needs_something_to_show():
+    live_range = next(MLP.glob("*-live-range.txt"))
+    code, out, err = run("allocations", live_range, "--no-discover")
+    assert code == 2 and out == "" and err.startswith(f"bufviz: error: {live_range}")

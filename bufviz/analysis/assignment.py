@@ -230,12 +230,14 @@ class BufferAssigner:
         flat = self.a.flat
 
         def time(instr: Instruction) -> int:
-            return flat.span[instr.computation][1] if instr.is_root else flat.time[instr]
+            if instr.is_root:
+                return flat.span[instr.computation][1]
+            return flat.time.get(instr, -1)  # a dump may name positions outside the schedule
 
         best = value.positions[0]
         best_time = time(best[0])
         for position, index in value.positions[1:]:
-            if position in flat.time and time(position) > best_time:
+            if time(position) > best_time:
                 best, best_time = (position, index), time(position)
         return best
 

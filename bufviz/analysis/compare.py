@@ -171,23 +171,28 @@ def verification(xla: dict, recomputed: dict, found: list[dict]) -> list[dict]:
     return rows
 
 
-def allocation_mismatches(xla_allocations: list[dict], ours: list[dict]) -> list[dict]:
-    """Allocations paired by content (their set of values); then size, kinds, index and the
-    offset of every value compared."""
+def pair_allocations(xla_allocations: list[dict] | None, ours: list[dict] | None) -> list[tuple]:
+    """(XLA's, bufviz's) allocations paired by content, their set of values; None where one side
+    has no counterpart. XLA's order first, then bufviz's unpaired ones."""
     def key(a):
         return frozenset((v["name"], v["index"]) for v in a["values"])
 
-    mine = {key(a): a for a in ours}
-    paired = set()
+    mine = {key(a): a for a in ours or []}
+    pairs = [(theirs, mine.pop(key(theirs), None)) for theirs in xla_allocations or []]
+    return pairs + [(None, a) for a in mine.values()]
+
+
+def allocation_mismatches(xla_allocations: list[dict], ours: list[dict]) -> list[dict]:
+    """Paired allocations compared: size, kinds, index and the offset of every value."""
     out = []
-    for theirs in xla_allocations:
-        k = key(theirs)
-        a = mine.get(k)
+    for theirs, a in pair_allocations(xla_allocations, ours):
+        if theirs is None:
+            out.append({"quantity": f"allocation {a['index']} (bufviz only)", "xla": None, "recomputed": _describe(a)})
+            continue
         label = f"allocation {theirs['index']}"
         if a is None:
             out.append({"quantity": label, "xla": _describe(theirs), "recomputed": None})
             continue
-        paired.add(k)
         if (a["size"], sorted(a["kinds"]), a["index"]) != (theirs["size"], sorted(theirs["kinds"]), theirs["index"]):
             out.append({"quantity": label, "xla": _describe(theirs), "recomputed": _describe(a)})
         offsets = {(v["name"], v["index"]): v["offset"] for v in a["values"]}
@@ -195,9 +200,6 @@ def allocation_mismatches(xla_allocations: list[dict], ours: list[dict]) -> list
             if offsets[(v["name"], v["index"])] != v["offset"]:
                 out.append({"quantity": f"offset {v['name']}{{{v['index']}}}", "xla": v["offset"],
                             "recomputed": offsets[(v["name"], v["index"])]})
-    for k, a in mine.items():
-        if k not in paired:
-            out.append({"quantity": f"allocation {a['index']} (bufviz only)", "xla": None, "recomputed": _describe(a)})
     return out
 
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ..dumps.records import BufferAssignmentDump, LiveRangeDump
+from ..errors import BufvizError
 from ..hlo.lines import LineSyntaxError, operand_names, parse_instruction_line
 from ..hlo.model import Computation, Instruction, Module
-from ..hlo.shapes import ShapeSyntaxError, parse_shape
+from ..hlo.shapes import ShapeSyntaxError, format_index, parse_shape
 from .dataflow import Value
 from .from_dump import entry_root
 from .hlo_liveness import ModuleAnalysis
@@ -23,8 +24,8 @@ from .schedule import FlatSchedule
 from .unionfind import UnionFind
 
 
-def analysis_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump,
-                       result: PeakResult) -> tuple[ModuleAnalysis, list[Value]]:
+def analysis_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump, result: PeakResult,
+                       values_path: str) -> tuple[ModuleAnalysis, list[Value]]:
     """Stand-ins for the module analysis, and the values of thread-local computations."""
     root_name = entry_root(ba, live_range)
     module = Module("dump", ba.path, "")
@@ -38,6 +39,11 @@ def analysis_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump,
     values: dict[int, Value] = {}
     for r in records.values():
         instr = builder.get(r.name)
+        try:
+            instr.shape.subshape(r.index or ())
+        except KeyError:
+            raise BufvizError(f"expected value {r.name}{{{format_index(r.index or ())}}} to lie inside the shape "
+                              f"of its instruction, found {instr.shape.text}", values_path, r.line) from None
         value = Value(r.id, instr, r.index or ())
         value.positions = [(builder.get(n), i or ()) for n, i in r.positions]
         value.uses = [(builder.get(u), k, i or ()) for u, k, i in r.uses or ()]

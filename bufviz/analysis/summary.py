@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..dumps.records import BufferAssignmentDump, LiveRangeDump
-from ..hlo.shapes import format_index
+from ..hlo.shapes import format_index, parse_index
 from ..inputs import Inputs
 from .compare import mismatches, verification
 from .totals import kind_bytes
@@ -19,9 +19,13 @@ def build_peak_report(inputs: Inputs, platform: str, vintage: Vintage, result: P
     used to annotate the rows live at the peak."""
     placement = _placement(inputs.buffer_assignment)
     xla = xla_section(inputs, describe, placement)
+    if assignment is not None:  # bufviz's rows show where bufviz put them
+        placement = {(v["name"], parse_index(v["index"])): (a["index"], v["offset"], v["shape"])
+                     for a in assignment["allocations"] for v in a["values"]}
     recomputed = recomputed_section(result, describe, placement)
     if recomputed is not None and assignment is not None:
         recomputed.update(assignment)
+        recomputed["allocation_kinds"] = allocation_summary(assignment["allocations"])
     found = mismatches(xla, recomputed)
     return {
         "schema_version": SCHEMA_VERSION,

@@ -105,6 +105,7 @@ def stats_block(assignment: Assignment, numbers: dict) -> str:
         lines.append(f"  preallocated temp fragmentation: {xla_human_bytes(frag):>10} ({percent:.2f}%)")
     lines.append(f"                 total allocation: {xla_human_bytes(total):>10}")
     frag = numbers["total_fragmentation_bytes"]
-    percent = 100.0 * frag / total if total else float("nan")
-    lines.append(f"              total fragmentation: {xla_human_bytes(frag):>10} ({percent:.2f}%)")
+    if frag >= 0:  # XLA leaves out a negative one (values double-counted while they share)
+        percent = 100.0 * frag / total if total else float("nan")
+        lines.append(f"              total fragmentation: {xla_human_bytes(frag):>10} ({percent:.2f}%)")
     return "\n".join(lines) + "\n"

@@ -14,12 +14,21 @@ INPUT_LABELS = {"hlo": "HLO module", "buffer_assignment": "buffer assignment", "
 MISMATCHES_SHOWN = 8
 
 
-def render_peak(report: dict, console: Console, top: int | None = 20) -> None:
+def render_header(report: dict, console: Console) -> None:
     console.print(_title(report))
     console.print(_files(report))
     console.print()
+
+
+def render_notes(report: dict, console: Console) -> None:
+    for note in report.get("notes") or []:
+        console.print(Text(f"note: {note}", style="dim"))
+
+
+def render_peak(report: dict, console: Console, top: int | None = 20) -> None:
+    render_header(report, console)
     console.print(_numbers(report))
-    kinds = (report["xla"] or {}).get("allocation_kinds") or []
+    kinds = (report["xla"] or {}).get("allocation_kinds") or (report["recomputed"] or {}).get("allocation_kinds")
     if kinds:
         console.print()
         console.print(_kinds_table(kinds))
@@ -33,8 +42,7 @@ def render_peak(report: dict, console: Console, top: int | None = 20) -> None:
         console.print(breakdown)
     console.print()
     console.print(_mismatches(report))
-    for note in report.get("notes") or []:
-        console.print(Text(f"note: {note}", style="dim"))
+    render_notes(report, console)
 
 
 def _title(report: dict) -> Text:
@@ -96,7 +104,14 @@ def _numbers(report: dict) -> Table:
     printed_old = xla.get("peak_rows") == "instruction"
     row("peak bytes" + (" (as printed)" if printed_old else ""), xla.get("peak_bytes"),
         ours.get("peak_instruction_bytes" if printed_old else "peak_bytes"), _bytes)
-    row("total bytes used", xla.get("total_bytes_used"), None, _bytes)
+    row("total bytes used", xla.get("total_bytes_used"), ours.get("total_bytes_used"), _bytes)
+    stats = xla.get("memory_stats") or {}
+    if ours.get("allocations"):
+        jax = stats if stats.get("reported") else {}
+        row("temp bytes", jax.get("temp_bytes", xla.get("temp_bytes")), ours.get("temp_bytes"), _bytes)
+        row("temp fragmentation", None, ours.get("fragmentation_bytes"), _bytes)
+        if jax.get("peak_memory_bytes") is not None:
+            row("jax peak_memory_in_bytes", jax["peak_memory_bytes"], ours.get("peak_memory_bytes"), _bytes)
     if ours and ours.get("max_live_bytes") is not None and ours["max_live_bytes"] != ours.get("peak_bytes"):
         table.add_row("max live bytes", "—", f"{_bytes(ours['max_live_bytes'])} at t={ours['max_live_time']}")
     params = ours.get("parameters") if ours else None
@@ -221,9 +236,7 @@ def _brief(value) -> str:
 
 def render_verify(report: dict, console: Console, show: int = 10) -> None:
     """`bufviz verify`: each quantity XLA printed, XLA's value, bufviz's, ✓ or ✗."""
-    console.print(_title(report))
-    console.print(_files(report))
-    console.print()
+    render_header(report, console)
     checks = report["checks"]
     table = Table(title="bufviz against XLA", title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("", no_wrap=True)
@@ -242,18 +255,16 @@ def render_verify(report: dict, console: Console, show: int = 10) -> None:
         console.print(Text(f"✓ all {len(checks)} quantities match XLA", style="green"))
     else:
         console.print(Text(f"✗ {len(failed)} of {len(checks)} quantities differ from XLA", style="red"))
-        ranges = [m for m in report["mismatches"] if m["quantity"].startswith("live_range ")]
-        if ranges and show:
-            detail = Table(title="First values whose live range differs", title_justify="left",
-                           show_edge=False, pad_edge=False)
-            detail.add_column("value", overflow="fold")
-            detail.add_column("XLA", justify="right")
-            detail.add_column("bufviz", justify="right")
-            for m in ranges[:show]:
-                detail.add_row(m["quantity"].split(" ", 1)[1], _brief(m["xla"]), _brief(m["recomputed"]))
+        listed = [m for m in report["mismatches"] if m["quantity"].startswith(("live_range ", "allocation ", "offset "))]
+        if listed and show:
+            detail = Table(title="First differences", title_justify="left", show_edge=False, pad_edge=False)
+            detail.add_column("what", overflow="fold")
+            detail.add_column("XLA", overflow="fold")
+            detail.add_column("bufviz", overflow="fold")
+            for m in listed[:show]:
+                detail.add_row(m["quantity"].replace("_", " "), _brief(m["xla"]), _brief(m["recomputed"]))
             console.print()
             console.print(detail)
-            if len(ranges) > show:
-                console.print(Text(f"… {len(ranges) - show} more (--format json lists all)", style="dim"))
-    for note in report.get("notes") or []:
-        console.print(Text(f"note: {note}", style="dim"))
+            if len(listed) > show:
+                console.print(Text(f"… {len(listed) - show} more (--format json lists all)", style="dim"))
+    render_notes(report, console)

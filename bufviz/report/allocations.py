@@ -1,0 +1,174 @@
+"""Terminal output of `bufviz allocations`: every allocation with its values laid out by offset
+and live range, XLA's and bufviz's side by side."""
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..analysis.compare import pair_allocations
+from ..units import human_bytes
+from .console import render_header, render_notes
+
+BAR_WIDTH = 24   # at most; narrower on a narrow terminal
+
+
+def allocation_view(report: dict, only: set[int] | None, kinds: set[str] | None) -> dict:
+    """The allocations part of a report, paired and filtered: what both renderers show."""
+    xla = report["xla"] or {}
+    ours = report["recomputed"] or {}
+    pairs = []
+    for theirs, mine in pair_allocations(xla.get("allocations"), ours.get("allocations")):
+        shown = theirs or mine
+        if only is not None and shown["index"] not in only:
+            continue
+        if kinds and not kinds & set(shown["kinds"]):
+            continue
+        pairs.append({"xla": theirs, "bufviz": mine, "same": _same(theirs, mine)})
+    totals = ("total_bytes_used", "argument_bytes", "output_bytes", "alias_bytes", "temp_bytes")
+    return {
+        "xla": {k: xla.get(k) for k in totals} if xla.get("allocations") else None,
+        "recomputed": ({k: ours.get(k) for k in totals + ("fragmentation_bytes", "total_fragmentation_bytes",
+                                                           "minimum_memory_bytes", "alignment")}
+                       if ours.get("allocations") else None),
+        "allocations": pairs,
+    }
+
+
+def _same(theirs: dict | None, mine: dict | None) -> bool | None:
+    if theirs is None or mine is None:
+        return None
+    offsets = {(v["name"], v["index"]): v["offset"] for v in mine["values"]}
+    return ((theirs["index"], theirs["size"], sorted(theirs["kinds"])) == (mine["index"], mine["size"], sorted(mine["kinds"]))
+            and all(offsets.get((v["name"], v["index"])) == v["offset"] for v in theirs["values"]))
+
+
+def render_allocations(report: dict, view: dict, console: Console, values_shown: int) -> None:
+    render_header(report, console)
+    console.print(_totals(view))
+    ranges = _live_ranges(report)
+    end = (report["recomputed"] or report["xla"] or {}).get("schedule_end") or 0
+    bar = max(8, min(BAR_WIDTH, console.width - 72))
+    both_sides = view["xla"] is not None and view["recomputed"] is not None
+    for pair in view["allocations"]:
+        console.print()
+        console.print(_heading(pair, both_sides))
+        shown = pair["bufviz"] or pair["xla"]
+        if len(shown["values"]) > 1 or shown["values"] and shown["values"][0]["offset"]:
+            console.print(_values_table(pair, ranges, end, values_shown, bar))
+        elif shown["values"]:
+            console.print(_single_value(shown["values"][0], ranges, end, bar))
+    if not view["allocations"]:
+        console.print(Text("no allocation matches the selection", style="yellow"))
+    console.print()
+    render_notes(report, console)
+
+
+def _totals(view: dict) -> Table:
+    xla, ours = view["xla"] or {}, view["recomputed"] or {}
+    table = Table(title="Allocations", title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("")
+    table.add_column("XLA", justify="right", no_wrap=True)
+    table.add_column("bufviz", justify="right", no_wrap=True)
+    pairs = view["allocations"]
+    both = [p for p in pairs if p["same"] is not None]
+    table.add_row("allocations", str(sum(1 for p in pairs if p["xla"])) if xla else "—",
+                  str(sum(1 for p in pairs if p["bufviz"])) if ours else "—")
+    if both:
+        table.add_row("identical", "", f"{sum(1 for p in both if p['same'])} of {len(both)}")
+    for key, label in (("total_bytes_used", "total bytes used"), ("temp_bytes", "temp bytes"),
+                       ("fragmentation_bytes", "temp fragmentation"),
+                       ("minimum_memory_bytes", "lower bound (no fragmentation)")):
+        a, b = xla.get(key), ours.get(key)
+        if a is not None or b is not None:
+            table.add_row(label, _bytes(a), _bytes(b))
+    if ours.get("alignment"):
+        table.add_row("heap alignment", "", f"{ours['alignment']} B")
+    return table
+
+
+def _bytes(n: int | None) -> str:
+    return "—" if n is None else f"{human_bytes(n)}  ({n:,} B)" if n >= 1024 else human_bytes(n)
+
+
+def _heading(pair: dict, both_sides: bool) -> Text:
+    theirs, mine = pair["xla"], pair["bufviz"]
+    shown = theirs or mine
+    text = Text()
+    text.append(f"allocation {shown['index']}", style="bold")
+    text.append(f" · {human_bytes(shown['size'])} · {' '.join(shown['kinds'])}")
+    if shown.get("color"):
+        text.append(f" · memory space {shown['color']}")
+    if shown.get("parameter"):
+        text.append(f" · parameter {shown['parameter']['number']}"
+                    + (f" {{{shown['parameter']['index']}}}" if shown["parameter"]["index"] else ""))
+    if pair["same"] is True:
+        text.append("  ✓ bufviz agrees", style="green")
+    elif pair["same"] is False:
+        text.append(f"  ✗ bufviz: #{mine['index']}, {human_bytes(mine['size'])}, {' '.join(mine['kinds'])}",
+                    style="red")
+    elif both_sides and mine is None:
+        text.append("  ✗ bufviz has no allocation with these values", style="red")
+    elif both_sides:
+        text.append("  ✗ bufviz only: XLA has no allocation with these values", style="red")
+    return text
+
+
+def _live_ranges(report: dict) -> dict:
+    ranges = {}
+    for section in (report["xla"], report["recomputed"]):  # bufviz's win where both exist
+        for r in (section or {}).get("live_ranges") or []:
+            ranges[(r["name"], r["index"])] = (r["start"], r["end"])
+    return ranges
+
+
+def _values_table(pair: dict, ranges: dict, end: int, values_shown: int, bar: int) -> Table:
+    theirs, mine = pair["xla"], pair["bufviz"]
+    main = mine or theirs
+    # XLA's offsets get a column of their own only where they are not all bufviz's.
+    other = {(v["name"], v["index"]): v["offset"] for v in theirs["values"]} if pair["same"] is False else {}
+    values = sorted(main["values"], key=lambda v: (v["offset"], ranges.get((v["name"], v["index"]), (0, 0)), v["id"]))
+    table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
+    table.add_column("offset", justify="right", no_wrap=True)
+    if other:
+        table.add_column("XLA", justify="right", no_wrap=True)
+    table.add_column("bytes", justify="right", no_wrap=True)
+    table.add_column("value", overflow="fold", min_width=16, max_width=40)
+    table.add_column("shape", overflow="fold", min_width=18, max_width=28)
+    table.add_column("live", justify="right", no_wrap=True)
+    table.add_column(f"0 … {end}", no_wrap=True)
+    shown = values if not values_shown else values[:values_shown]
+    for v in shown:
+        key = (v["name"], v["index"])
+        cells = [f"{v['offset']:,}"]
+        if other:
+            theirs_offset = other.get(key)
+            cells.append(Text("—" if theirs_offset is None else f"{theirs_offset:,}",
+                              style="" if theirs_offset == v["offset"] else "red"))
+        live = ranges.get(key)
+        cells += [human_bytes(v["size"]), v["name"] + (f"{{{v['index']}}}" if v["index"] else ""), v["shape"],
+                  f"{live[0]}–{live[1]}" if live else "—", _bar(live, end, bar)]
+        table.add_row(*cells)
+    if len(values) > len(shown):
+        table.add_row("…", *([""] if other else []), "", f"{len(values) - len(shown)} more values; --values 0 shows all",
+                      "", "", "")
+    return table
+
+
+def _single_value(v: dict, ranges: dict, end: int, bar: int) -> Text:
+    live = ranges.get((v["name"], v["index"]))
+    text = Text("  " + v["name"] + (f"{{{v['index']}}}" if v["index"] else ""))
+    text.append(f"  {v['shape']}", style="dim")
+    if live:
+        text.append(f"  live {live[0]}–{live[1]}  ")
+        text.append(_bar(live, end, bar))
+    return text
+
+
+def _bar(live: tuple[int, int] | None, end: int, width: int) -> Text:
+    """Where in the schedule the value is live, on `width` columns."""
+    if live is None or end <= 0:
+        return Text("")
+    first = live[0] * width // (end + 1)
+    last = max(first, live[1] * width // (end + 1))
+    return Text("·" * first + "█" * (last - first + 1) + "·" * (width - last - 1), style="cyan")
