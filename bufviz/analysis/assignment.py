@@ -35,6 +35,7 @@ class Allocation:
     maybe_live_out: bool = False
     heap: HeapResult | None = None
     values: list[tuple[Value, int, int]] = field(default_factory=list)   # (value, offset, size)
+    spans: list[tuple[int, int]] = field(default_factory=list)  # live ranges of the values, phase A
     index: int = -1
 
     @property
@@ -131,6 +132,7 @@ class BufferAssigner:
 
     def _assign(self, order: list[int], allocations: list[Allocation], deferred: list[int]) -> None:
         candidates: list[Allocation] = []
+        same_size: dict[int, list[Allocation]] = {}  # the candidates a live-out buffer may take
         for b in order:
             values = self.buffer_values[b]
             size = self.size[b]
@@ -145,15 +147,22 @@ class BufferAssigner:
                                                              parameter_index=param.index, parameter_aliased=aliased))
                 if aliased:
                     candidates.append(alloc)
+                    same_size.setdefault(size, []).append(alloc)
                 continue
             if self._assign_tuple_or_operand(b, allocations):
                 continue
-            if any(self._maybe_assign(alloc, b) for alloc in reversed(candidates)):
+            # Newest candidate first. Cheap tests here: one call per candidate is too slow.
+            tried = same_size.get(size, []) if b in self.live_out else candidates
+            color = self.color[b]
+            if any(self._maybe_assign(alloc, b) for alloc in reversed(tried)
+                   if alloc.color == color and alloc.size >= size):
                 continue
             if b not in self.live_out:
                 deferred.append(b)  # a temp: placed by the heap simulator
                 continue
-            candidates.append(self._new(allocations, b, Allocation(size, self.color[b])))
+            alloc = self._new(allocations, b, Allocation(size, self.color[b]))
+            candidates.append(alloc)
+            same_size.setdefault(size, []).append(alloc)
 
 
     def _assign_tuple_or_operand(self, b: int, allocations: list[Allocation]) -> bool:
@@ -184,6 +193,9 @@ class BufferAssigner:
         for v in self.buffer_values[b]:
             alloc.values.append((v, offset, self.size[b]))
             self.allocation_of[v.id] = alloc
+            r = self.a.live.get(v.id)
+            if r is not None:
+                alloc.spans.append((r.start, r.end))
         if b in self.live_out:
             alloc.maybe_live_out = True
 
@@ -193,6 +205,12 @@ class BufferAssigner:
                 or (b in self.live_out and alloc.size != size)):
             return False
         new_values = self.buffer_values[b]
+        # Quick rejection on ranges overlapping by more than a touch (most candidates).
+        live = self.a.live
+        for new in new_values:
+            r = live.get(new.id)
+            if r is not None and any(start < r.end and r.start < end for start, end in alloc.spans):
+                return False
         for assigned, _, _ in alloc.values:
             for new in new_values:
                 if self._interferes(new, assigned):

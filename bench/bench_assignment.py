@@ -1,0 +1,81 @@
+"""Benchmark: buffer assignment and heap simulation against the liveness engine.
+
+    python bench/bench_assignment.py [MODULE.txt ...] [--scale 10] [--repeat 3]
+
+Without arguments it takes the largest module of the corpus (tests/data, and ../shared
+where it exists) and a synthetic module --scale times larger (bench/scale_module.py). For
+each it prints the median time of the liveness engine (parse included) and of the buffer
+assigner (phase A, heap simulation, thread-local values, combining temps), their ratio and
+the assigner's seconds per MB. Timings are not assertions; compare the ratios.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import io
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from bench_liveness import largest_corpus_module  # noqa: E402
+from bufviz.analysis.assignment import BufferAssigner  # noqa: E402
+from bufviz.analysis.hlo_liveness import analyze_module, peak_of  # noqa: E402
+from bufviz.analysis.sizes import alignments  # noqa: E402
+from bufviz.analysis.vintage import detect_vintage  # noqa: E402
+from bufviz.hlo.parser import parse_module  # noqa: E402
+from bufviz.pipeline import gc_paused  # noqa: E402
+from scale_module import scale  # noqa: E402
+
+
+def measure(text: str, name: str, repeat: int) -> dict:
+    live_times, assign_times = [], []
+    for _ in range(repeat):
+        gc.collect()
+        with gc_paused():  # as bufviz runs it
+            t0 = time.perf_counter()
+            module = parse_module(text, name)
+            vintage = detect_vintage(module=module, platform="cpu")
+            analysis = analyze_module(module, vintage)
+            peak_of(analysis)
+            t1 = time.perf_counter()
+            assignment = BufferAssigner(analysis, "cpu", vintage).run(alignments("cpu", vintage)[0])
+            t2 = time.perf_counter()
+        live_times.append(t1 - t0)
+        assign_times.append(t2 - t1)
+    mb = len(text.encode()) / 1e6
+    live, assign = statistics.median(live_times), statistics.median(assign_times)
+    return {"name": name, "mb": mb, "liveness": live, "assignment": assign, "ratio": assign / live,
+            "per_mb": assign / mb, "allocations": len(assignment.allocations), "values": len(analysis.live)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("modules", nargs="*", type=Path)
+    parser.add_argument("--scale", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    base = args.modules[0] if args.modules else largest_corpus_module()
+    text = base.read_text()
+    synthetic = io.StringIO()
+    scale(text, args.scale, synthetic)
+    rows = [measure(text, base.name, args.repeat),
+            measure(synthetic.getvalue(), f"{base.name} ×{args.scale} (synthetic)", args.repeat)]
+    rows += [measure(p.read_text(), p.name, args.repeat) for p in args.modules[1:]]
+    print(f"{'module':<64} {'MB':>6} {'liveness s':>10} {'assign s':>9} {'assign/live':>11} "
+          f"{'assign s/MB':>11} {'allocs':>7} {'values':>8}")
+    for r in rows:
+        print(f"{r['name'][-64:]:<64} {r['mb']:6.2f} {r['liveness']:10.3f} {r['assignment']:9.3f} "
+              f"{r['ratio']:11.2f} {r['per_mb']:11.3f} {r['allocations']:7d} {r['values']:8d}")
+    print(f"\nscaling: the synthetic module's assignment costs {rows[1]['per_mb'] / rows[0]['per_mb']:.2f}× "
+          f"the real one's per MB (1.00 = linear)")
+    print(f"python {sys.version.split()[0]} on {os.cpu_count()} cpus")
+
+
+if __name__ == "__main__":
+    main()
