@@ -4,7 +4,7 @@ allocations is kept (spec §12.2)."""
 from __future__ import annotations
 
 from ..hlo.shapes import format_index
-from ..report.usage_report import memory_usage_report
+from .usage_report import memory_usage_report
 from .assignment import Assignment, BufferAssigner
 from .compare import allocation_mismatches
 from .hlo_liveness import ModuleAnalysis

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..report.usage_report import hash_order_free
+from .usage_report import hash_order_free
 
 
 def mismatches(xla: dict | None, recomputed: dict | None) -> list[dict]:
