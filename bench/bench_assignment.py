@@ -10,9 +10,7 @@ the assigner's seconds per MB. Timings are not assertions; compare the ratios.
 """
 from __future__ import annotations
 
-import argparse
 import gc
-import io
 import os
 import statistics
 import sys
@@ -23,14 +21,13 @@ HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from bench_liveness import largest_corpus_module  # noqa: E402
 from bufviz.analysis.assignment import BufferAssigner  # noqa: E402
 from bufviz.analysis.hlo_liveness import analyze_module, peak_of  # noqa: E402
 from bufviz.analysis.sizes import alignments  # noqa: E402
 from bufviz.analysis.vintage import detect_vintage  # noqa: E402
 from bufviz.hlo.parser import parse_module  # noqa: E402
 from bufviz.pipeline import gc_paused  # noqa: E402
-from scale_module import scale  # noqa: E402
+from common import modules_to_measure  # noqa: E402
 
 
 def measure(text: str, name: str, repeat: int) -> dict:
@@ -55,18 +52,8 @@ def measure(text: str, name: str, repeat: int) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("modules", nargs="*", type=Path)
-    parser.add_argument("--scale", type=int, default=10)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
-    base = args.modules[0] if args.modules else largest_corpus_module()
-    text = base.read_text()
-    synthetic = io.StringIO()
-    scale(text, args.scale, synthetic)
-    rows = [measure(text, base.name, args.repeat),
-            measure(synthetic.getvalue(), f"{base.name} ×{args.scale} (synthetic)", args.repeat)]
-    rows += [measure(p.read_text(), p.name, args.repeat) for p in args.modules[1:]]
+    modules, repeat = modules_to_measure(__doc__)
+    rows = [measure(text, name, repeat) for text, name in modules]
     print(f"{'module':<64} {'MB':>6} {'liveness s':>10} {'assign s':>9} {'assign/live':>11} "
           f"{'assign s/MB':>11} {'allocs':>7} {'values':>8}")
     for r in rows:

@@ -11,9 +11,7 @@ what to compare between runs and machines; timings are not assertions.
 """
 from __future__ import annotations
 
-import argparse
 import gc
-import io
 import os
 import statistics
 import sys
@@ -29,13 +27,7 @@ from bufviz.analysis.hlo_liveness import hlo_peak  # noqa: E402
 from bufviz.analysis.vintage import detect_vintage  # noqa: E402
 from bufviz.hlo.parser import parse_module  # noqa: E402
 from bufviz.pipeline import gc_paused  # noqa: E402
-from scale_module import scale  # noqa: E402
-
-
-def largest_corpus_module() -> Path:
-    roots = [HERE.parent / "tests" / "data", HERE.parent.parent / "shared" / "corpus"]
-    found = [p for r in roots if r.exists() for p in r.rglob("*after_optimizations.txt")]
-    return max(found, key=lambda p: p.stat().st_size)
+from common import modules_to_measure  # noqa: E402
 
 
 def measure(text: str, name: str, repeat: int) -> dict:
@@ -58,18 +50,8 @@ def measure(text: str, name: str, repeat: int) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("modules", nargs="*", type=Path)
-    parser.add_argument("--scale", type=int, default=10)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
-    base = args.modules[0] if args.modules else largest_corpus_module()
-    text = base.read_text()
-    synthetic = io.StringIO()
-    scale(text, args.scale, synthetic)
-    rows = [measure(text, base.name, args.repeat),
-            measure(synthetic.getvalue(), f"{base.name} ×{args.scale} (synthetic)", args.repeat)]
-    rows += [measure(p.read_text(), p.name, args.repeat) for p in args.modules[1:]]
+    modules, repeat = modules_to_measure(__doc__)
+    rows = [measure(text, name, repeat) for text, name in modules]
     print(f"{'module':<70} {'MB':>7} {'parse s':>8} {'liveness s':>10} {'live/parse':>10} "
           f"{'s/MB':>7} {'values':>8} {'schedule':>8}")
     for r in rows:

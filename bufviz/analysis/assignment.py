@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..dumps.records import allocation_kinds
 from ..hlo.model import Computation, Instruction
 from .aliasing import InPlacePairs, fusion_tracing
 from .can_share import CanShare
@@ -53,18 +54,8 @@ class Allocation:
 
     @property
     def kinds(self) -> list[str]:
-        kinds = []
-        if self.parameter is not None:
-            kinds.append("parameter")
-        if self.maybe_live_out:
-            kinds.append("output")
-        if self.constant:
-            kinds.append("constant")
-        if self.thread_local:
-            kinds.append("thread-local")
-        if self.temp:
-            kinds.append("temp")
-        return kinds
+        return allocation_kinds(self.parameter is not None, self.maybe_live_out, self.constant,
+                                self.thread_local, self.temp)
 
 
 @dataclass

@@ -42,9 +42,21 @@ def _by_size(allocations: list[dict]) -> list[dict]:
     return sorted(allocations, key=lambda a: (-a["size"], a["index"]))
 
 
-def _stop(count: int, total: int, cumulative: int) -> bool:
-    """XLA's cut-off: more than k rows shown and the rest under the percentile of the total."""
-    return count > MORE_THAN_K and total - cumulative < total * PERCENTILE
+def _until_cut(items: list, size_of):
+    """(cumulative size, item, how many are left unshown) for the rows XLA prints: it stops
+    after more than k rows once the rest is under the percentile of the total."""
+    total = sum(size_of(item) for item in items)
+    cumulative = 0
+    for count, item in enumerate(items, 1):
+        cumulative += size_of(item)
+        stop = count > MORE_THAN_K and total - cumulative < total * PERCENTILE
+        yield cumulative, item, len(items) - count if stop else None
+        if stop:
+            return
+
+
+def _cut_message(left: int, what: str, prefix: str = "") -> str:
+    return f"{prefix}The rest {left} {what} are less than {int(PERCENTILE * 100)}% of the total size and not shown.\n"
 
 
 def _old(allocations: list[dict], ties_sorted: bool) -> str:
@@ -53,15 +65,11 @@ def _old(allocations: list[dict], ties_sorted: bool) -> str:
            "\nAllocations sorted by size:\n\n",
            "cumulative_size; total_size - cumulative_size; allocation\n", "-" * 78 + "\n"]
     ordered = _by_size(allocations)
-    cumulative = 0
-    for count, a in enumerate(ordered, 1):
-        cumulative += a["size"]
+    for cumulative, a, left in _until_cut(ordered, lambda a: a["size"]):
         out.append(f"{xla_human_bytes(cumulative):>10}({_percent(cumulative, total)}%); "
                    f"{xla_human_bytes(total - cumulative):>10}; {short_string(a)}")
-        if _stop(count, total, cumulative):
-            out.append(f"The rest {len(ordered) - count} allocations are less than "
-                       f"{int(PERCENTILE * 100)}% of the total size and not shown.\n")
-            break
+        if left is not None:
+            out.append(_cut_message(left, "allocations"))
     out.append("\n\nAllocations sorted by size with their values:\n")
     for a in ordered:
         if len(a["values"]) == 1:
@@ -78,12 +86,8 @@ def _new(allocations: list[dict]) -> str:
         total = sum(a["size"] for a in mine)
         out.append(f"Memory Space: {SPACE_NAMES.get(color, f'color_{color}')} (color={color})\n"
                    f"Total bytes: {total} ({xla_human_bytes(total)})\n")
-        cumulative = 0
-        for count, a in enumerate(mine, 1):
-            cumulative += a["size"]
-            out.append(_table(a, "  ", ties_sorted=True) + "\n")
-            if _stop(count, total, cumulative):
-                break  # silently, unlike the old layout
+        # The new layout stops at the same point, but silently.
+        out.extend(_table(a, "  ", ties_sorted=True) + "\n" for _, a, _ in _until_cut(mine, lambda a: a["size"]))
         out.append("\n")
     return "".join(out)
 
@@ -100,18 +104,14 @@ def _table(a: dict, prefix: str, ties_sorted: bool) -> str:
     total = sum(r[0] for r in rows)
     out = [f"{prefix}cumulative_size;       size;       offset; used_by_n_values; shapes_list\n",
            f"{prefix}{'-' * 60}\n"]
-    cumulative = 0
-    for count, (size, offset, vs) in enumerate(rows, 1):
-        cumulative += size
+    for cumulative, (size, offset, vs), left in _until_cut(rows, lambda r: r[0]):
         shapes = Counter(_without_layout(v["shape"]) for v in vs)
         pairs = sorted(shapes.items(), key=lambda p: (p[1], p[0])) if ties_sorted else list(shapes.items())
         listed = ", ".join(s if n == 1 else f"{n}×{s}" for s, n in pairs)
         out.append(f"{prefix}{xla_human_bytes(cumulative):>9}({_percent(cumulative, total)}%); "
                    f"{xla_human_bytes(size):>10}; {offset:>12}; {len(vs):>16}; {listed}\n")
-        if _stop(count, total, cumulative):
-            out.append(f"{prefix}The rest {len(rows) - count} values are less than "
-                       f"{int(PERCENTILE * 100)}% of the total size and not shown.\n")
-            break
+        if left is not None:
+            out.append(_cut_message(left, "values", prefix))
     return "".join(out)
 
 

@@ -41,19 +41,16 @@ class Allocation:
 
     @property
     def kinds(self) -> list[str]:
-        """Kinds in bufviz's vocabulary: parameter, output, temp, constant, thread-local."""
-        kinds = []
-        if self.parameter is not None:
-            kinds.append("parameter")
-        if self.maybe_live_out:
-            kinds.append("output")
-        if self.constant:
-            kinds.append("constant")
-        if self.thread_local:
-            kinds.append("thread-local")
-        if self.preallocated_temp:
-            kinds.append("temp")
-        return kinds
+        return allocation_kinds(self.parameter is not None, self.maybe_live_out, self.constant,
+                                self.thread_local, self.preallocated_temp)
+
+
+def allocation_kinds(parameter: bool, output: bool, constant: bool, thread_local: bool, temp: bool) -> list[str]:
+    """An allocation's kinds in bufviz's vocabulary, in this order: parameter, output,
+    constant, thread-local, temp."""
+    flags = (("parameter", parameter), ("output", output), ("constant", constant),
+             ("thread-local", thread_local), ("temp", temp))
+    return [kind for kind, on in flags if on]
 
 
 @dataclass(slots=True)
