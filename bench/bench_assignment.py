@@ -10,11 +10,8 @@ the assigner's seconds per MB. Timings are not assertions; compare the ratios.
 """
 from __future__ import annotations
 
-import gc
 import os
-import statistics
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).parent
@@ -26,29 +23,25 @@ from bufviz.analysis.hlo_liveness import analyze_module, peak_of  # noqa: E402
 from bufviz.analysis.sizes import alignments  # noqa: E402
 from bufviz.analysis.vintage import detect_vintage  # noqa: E402
 from bufviz.hlo.parser import parse_module  # noqa: E402
-from bufviz.pipeline import gc_paused  # noqa: E402
-from common import modules_to_measure  # noqa: E402
+from common import modules_to_measure, two_phases  # noqa: E402
 
 
 def measure(text: str, name: str, repeat: int) -> dict:
-    live_times, assign_times = [], []
-    for _ in range(repeat):
-        gc.collect()
-        with gc_paused():  # as bufviz runs it
-            t0 = time.perf_counter()
-            module = parse_module(text, name)
-            vintage = detect_vintage(module=module, platform="cpu")
-            analysis = analyze_module(module, vintage)
-            peak_of(analysis)
-            t1 = time.perf_counter()
-            assignment = BufferAssigner(analysis, "cpu", vintage).run(alignments("cpu", vintage)[0])
-            t2 = time.perf_counter()
-        live_times.append(t1 - t0)
-        assign_times.append(t2 - t1)
+    def liveness():
+        module = parse_module(text, name)
+        vintage = detect_vintage(module=module, platform="cpu")
+        analysis = analyze_module(module, vintage)
+        peak_of(analysis)
+        return analysis, vintage
+
+    def assign(made):
+        analysis, vintage = made
+        return analysis, BufferAssigner(analysis, "cpu", vintage).run(alignments("cpu", vintage)[0])
+
+    live_s, assign_s, (analysis, assignment) = two_phases(repeat, liveness, assign)
     mb = len(text.encode()) / 1e6
-    live, assign = statistics.median(live_times), statistics.median(assign_times)
-    return {"name": name, "mb": mb, "liveness": live, "assignment": assign, "ratio": assign / live,
-            "per_mb": assign / mb, "allocations": len(assignment.allocations), "values": len(analysis.live)}
+    return {"name": name, "mb": mb, "liveness": live_s, "assignment": assign_s, "ratio": assign_s / live_s,
+            "per_mb": assign_s / mb, "allocations": len(assignment.allocations), "values": len(analysis.live)}
 
 
 def main() -> None:

@@ -11,11 +11,8 @@ what to compare between runs and machines; timings are not assertions.
 """
 from __future__ import annotations
 
-import gc
 import os
-import statistics
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).parent
@@ -26,27 +23,20 @@ from bufviz.analysis.callgraph import CallGraph  # noqa: E402
 from bufviz.analysis.hlo_liveness import hlo_peak  # noqa: E402
 from bufviz.analysis.vintage import detect_vintage  # noqa: E402
 from bufviz.hlo.parser import parse_module  # noqa: E402
-from bufviz.pipeline import gc_paused  # noqa: E402
-from common import modules_to_measure  # noqa: E402
+from common import modules_to_measure, two_phases  # noqa: E402
 
 
 def measure(text: str, name: str, repeat: int) -> dict:
-    parse_times, live_times = [], []
-    for _ in range(repeat):
-        gc.collect()
-        with gc_paused():  # as bufviz runs it
-            t0 = time.perf_counter()
-            module = parse_module(text, name)
-            CallGraph(module)  # parses every control-flow computation the analysis will read
-            t1 = time.perf_counter()
-            result = hlo_peak(module, detect_vintage(module=module, platform="cpu"))
-            t2 = time.perf_counter()
-        parse_times.append(t1 - t0)
-        live_times.append(t2 - t1)
+    def parse():
+        module = parse_module(text, name)
+        CallGraph(module)  # parses every control-flow computation the analysis will read
+        return module
+
+    parse_s, live_s, result = two_phases(
+        repeat, parse, lambda module: hlo_peak(module, detect_vintage(module=module, platform="cpu")))
     mb = len(text.encode()) / 1e6
-    parse, live = statistics.median(parse_times), statistics.median(live_times)
-    return {"name": name, "mb": mb, "parse": parse, "liveness": live, "ratio": live / parse,
-            "per_mb": (parse + live) / mb, "values": len(result.values), "schedule": result.schedule_end}
+    return {"name": name, "mb": mb, "parse": parse_s, "liveness": live_s, "ratio": live_s / parse_s,
+            "per_mb": (parse_s + live_s) / mb, "values": len(result.values), "schedule": result.schedule_end}
 
 
 def main() -> None:

@@ -31,3 +31,26 @@ def modules_to_measure(doc: str) -> tuple[list[tuple[str, str]], int]:
     scale(text, args.scale, synthetic)
     modules = [(text, base.name), (synthetic.getvalue(), f"{base.name} ×{args.scale} (synthetic)")]
     return modules + [(p.read_text(), p.name) for p in args.modules[1:]], args.repeat
+
+
+def two_phases(repeat: int, first, second) -> tuple[float, float, object]:
+    """Median seconds of `first()` and of `second(first's result)` over `repeat` runs, with the
+    cyclic GC paused as bufviz runs; and the last result of `second`."""
+    import gc
+    import statistics
+    import time
+
+    from bufviz.pipeline import gc_paused
+
+    times_first, times_second = [], []
+    for _ in range(repeat):
+        gc.collect()
+        with gc_paused():
+            t0 = time.perf_counter()
+            made = first()
+            t1 = time.perf_counter()
+            result = second(made)
+            t2 = time.perf_counter()
+        times_first.append(t1 - t0)
+        times_second.append(t2 - t1)
+    return statistics.median(times_first), statistics.median(times_second), result
