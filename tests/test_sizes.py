@@ -1,13 +1,15 @@
 """Byte sizes (spec §5.1) against the sizes XLA printed for every value it assigned."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
+from bufviz.analysis.sizes import buffer_size
 from bufviz.dumps.buffer_assignment import read_buffer_assignment
 from bufviz.hlo.shapes import parse_shape
-from conftest import DATA, SAMPLES, SHARED, WILD
+from conftest import DATA, SAMPLES, SHARED, WILD, wild
 
 
 def dumps() -> list[Path]:
@@ -45,3 +47,26 @@ def test_tokens_and_unpacked_sub_byte_types():
     assert parse_shape("s4[10]{0}").byte_size() == 10
     assert parse_shape("(f32[8], token[], (s32[]))").byte_size() == 24
     assert parse_shape("bf16[3584,4096]{1,0:T(8,128)(2,1)S(1)}").byte_size() == 3584 * 4096 * 2
+
+
+TPU_OOMS = ["tpu-oom-qwen3-v6e-34g-top20.txt", "tpu-oom-qwen3-v6e-45g-top20.txt", "tpu-oom-tf1-resnet152-v3.txt"]
+
+
+def _printed_bytes(text: str) -> float:
+    """'9.27G', '512.00M', '40.0K', '12B' as libtpu prints them (binary units)."""
+    m = re.fullmatch(r"([\d.]+)([KMGT]?)B?", text)
+    return float(m.group(1)) * 1024 ** " KMGT".index(m.group(2) or " ")
+
+
+@pytest.mark.parametrize("name", TPU_OOMS)
+def test_tpu_padded_sizes_equal_what_libtpu_reported(name):
+    """Each entry of a TPU out-of-memory report gives a tiled shape with its padded `Size` and
+    its `Unpadded size`: bufviz's TPU size function and ByteSizeOf give them back."""
+    text = wild(name).read_text()
+    entries = re.findall(r"Size: (\S+)\n.*?Shape: (\S+)\n\s+Unpadded size: (\S+)", text, re.S)
+    assert len(entries) == 20
+    for padded, shape, unpadded in entries:
+        parsed = parse_shape(shape)
+        for ours, theirs in ((buffer_size(parsed, "tpu"), padded), (parsed.byte_size(), unpadded)):
+            printed = _printed_bytes(theirs)
+            assert abs(ours - printed) <= printed * 0.005 + 1024, (shape, ours, theirs)

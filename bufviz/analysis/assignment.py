@@ -87,7 +87,8 @@ class BufferAssigner:
         df = analysis.dataflow
         self.buffer_values = analysis.buffers.buffers
         self.buffer_of = analysis.buffers.buffer_of
-        self.size = [max(buffer_size(v.instruction.shape.subshape(v.index)) for v in b) for b in self.buffer_values]
+        self.platform = platform
+        self.size = [max(_size(v, platform) for v in b) for b in self.buffer_values]
         self.color = [color_of(b[0].instruction.shape.subshape(b[0].index)) for b in self.buffer_values]
         root = self.module.entry.root
         self.live_out = {self.buffer_of[v.id] for vs in df.sets.get(root, {}).values() for v in vs}
@@ -104,10 +105,10 @@ class BufferAssigner:
         if self.thread_local is None:
             local = ThreadLocalValues(self.a.graph, len(self.a.dataflow.values) + 1000)
             position = _positions(local.computations, None)
-            order = sorted(local.values, key=lambda v: (-_size(v), position[v.instruction], v.id))
-        else:
-            order = sorted(self.thread_local, key=lambda v: -_size(v))  # stable: keeps XLA's order
-        _assign_thread_local(order, allocations)
+            order = sorted(local.values, key=lambda v: (-_size(v, self.platform), position[v.instruction], v.id))
+        else:  # stable: keeps XLA's order
+            order = sorted(self.thread_local, key=lambda v: -_size(v, self.platform))
+        _assign_thread_local(order, allocations, self.platform)
         combined = combine_temp_allocations(allocations, alignment)
         minimum = self._minimum_memory()
         return Assignment(combined, heaps, minimum, alignment)
@@ -299,13 +300,13 @@ class BufferAssigner:
         trace = events(list(values.values()), self.a.flat.end, self._reuse(values))
         return no_fragmentation_size(trace, {k: hv.size for k, hv in values.items()})
 
-def _size(value: Value) -> int:
-    return buffer_size(value.instruction.shape.subshape(value.index))
+def _size(value: Value, platform: str) -> int:
+    return buffer_size(value.instruction.shape.subshape(value.index), platform)
 
 
-def _assign_thread_local(order: list[Value], allocations: list[Allocation]) -> None:
+def _assign_thread_local(order: list[Value], allocations: list[Allocation], platform: str) -> None:
     for v in order:
-        alloc = Allocation(_size(v), color_of(v.instruction.shape.subshape(v.index)),
+        alloc = Allocation(_size(v, platform), color_of(v.instruction.shape.subshape(v.index)),
                            constant=v.instruction.opcode == "constant",
                            thread_local=v.instruction.opcode != "constant")
         alloc.values.append((v, 0, alloc.size))

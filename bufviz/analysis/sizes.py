@@ -7,9 +7,12 @@ from .vintage import Vintage
 NEWEST_ALIGNMENT = {"cpu": 64, "gpu": 256}
 
 
-def buffer_size(shape: Shape) -> int:
-    """The CPU/GPU backends' size function: ByteSizeOf with 8-byte pointers, plus 4 bytes per
-    dimension of metadata for dynamic shapes."""
+def buffer_size(shape: Shape, platform: str = "cpu") -> int:
+    """The backend's size function. CPU/GPU: ByteSizeOf with 8-byte pointers, plus 4 bytes per
+    dimension of metadata for dynamic shapes. TPU (closed source): tiled arrays padded to
+    their tiles, as ShapeUtil::ArraySize does (spec §5.1)."""
+    if platform == "tpu" and isinstance(shape, ArrayShape):
+        return shape.padded_byte_size()
     size = shape.byte_size(POINTER_BYTES)
     if isinstance(shape, ArrayShape) and shape.dynamic is not None:
         size += 4 * len(shape.dims)

@@ -57,7 +57,7 @@ def _jax_peak(assignment: Assignment, platform: str, vintage: Vintage) -> int:
     static = 0
     for a in assignment.allocations:
         if (a.parameter is not None or a.constant or a.maybe_live_out) and not a.thread_local:
-            static += max(buffer_size(v.instruction.shape.subshape(v.index)) for v, _, _ in a.values)
+            static += max(buffer_size(v.instruction.shape.subshape(v.index), platform) for v, _, _ in a.values)
     if platform == "cpu" and vintage.is_before(JAX_STATIC_PEAK) is not True:
         return static
     return static + max((_trace_peak(h) for h in assignment.heaps), default=0)

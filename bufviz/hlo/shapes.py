@@ -100,6 +100,29 @@ class ArrayShape(Shape):
             return (self.element_count() * bits + 7) // 8
         return self.element_count() * ELEMENT_BYTES[self.dtype]
 
+    def padded_byte_size(self) -> int:
+        """ShapeUtil::ArraySize, the public stand-in for TPU's padded size: the minor dimensions
+        rounded up to the first tile (missing ones count as 1), the element count up to L(n)."""
+        layout = self.layout
+        if self.dtype == "opaque" or layout is None or not layout.tiles:
+            return self.byte_size()
+        tile = layout.tiles[0]
+        dims = [max(d, 0) for d in self.dims]
+        extra = 1
+        for j, t in enumerate(reversed(tile)):
+            if t <= 0:
+                continue  # '*' combines dimensions: no padding of its own
+            if j < len(layout.minor_to_major):
+                k = layout.minor_to_major[j]
+                dims[k] = -(-dims[k] // t) * t
+            else:
+                extra *= t
+        count = math.prod(dims) * extra
+        if layout.tail_padding:
+            count = -(-count // layout.tail_padding) * layout.tail_padding
+        bits = layout.element_size_bits
+        return (count * bits + 7) // 8 if bits else count * ELEMENT_BYTES[self.dtype]
+
     def text_without_layout(self) -> str:
         dims = []
         for size, dyn in zip(self.dims, self.dynamic or (False,) * len(self.dims)):
