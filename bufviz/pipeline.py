@@ -52,7 +52,7 @@ def _peak_report(paths, discover, module, platform, say) -> dict:
     assignment = None
     describe = _no_description
     if inputs.module is not None:
-        analysis = analyze_module(inputs.module, vintage)
+        analysis = analyze_module(inputs.module, vintage, platform)
         result = peak_of(analysis)
         describe = _module_description(inputs.module)
         say("assigning buffers")

@@ -4,13 +4,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..hlo.model import Module
-from ..hlo.shapes import format_index
+from ..hlo.shapes import ArrayShape, format_index
 from .aliasing import Buffers, InPlacePairs, fusion_tracing
 from .callgraph import CallGraph
 from .dataflow import Dataflow, Value
-from .liveness import PeakResult, compute_peak, normalize_aliased
+from .liveness import PeakResult, compute_peak, normalize_aliased, split_by_memory_space
 from .peak import LiveValue
 from .schedule import FlatSchedule, flatten
+from .sizes import color_of
 from .stack_trace import stack_breakdown
 from .vintage import Vintage
 
@@ -26,7 +27,8 @@ class ModuleAnalysis:
     live: dict[int, LiveValue]     # value id -> its live range (values of flattened instructions)
 
 
-def analyze_module(module: Module, vintage: Vintage) -> ModuleAnalysis:
+def analyze_module(module: Module, vintage: Vintage, platform: str = "cpu") -> ModuleAnalysis:
+    """`platform` picks the size function: TPU arrays count their tile padding (spec §5.1)."""
     graph = CallGraph(module)
     flat = flatten(graph)
     dataflow = Dataflow(graph)
@@ -41,13 +43,20 @@ def analyze_module(module: Module, vintage: Vintage) -> ModuleAnalysis:
         instr = value.instruction
         shape = instr.shape
         sub = shape.subshape(value.index)
-        live[value.id] = LiveValue(instr.name, value.index, bounds[0], bounds[1], shape.byte_size(),
-                                   sub.byte_size(), value.id, sub.text, instr.opcode,
-                                   _kind(value, module, buffers.buffer_of[value.id] in live_out))
+        padded = platform == "tpu" and isinstance(sub, ArrayShape) and sub.layout is not None and sub.layout.tiles
+        live[value.id] = LiveValue(instr.name, value.index, bounds[0], bounds[1],
+                                   _padded(shape) if platform == "tpu" else shape.byte_size(),
+                                   sub.padded_byte_size() if padded else sub.byte_size(), value.id, sub.text,
+                                   instr.opcode, _kind(value, module, buffers.buffer_of[value.id] in live_out),
+                                   color_of(sub), sub.byte_size() if padded else None)
     for buffer in buffers.aliased_groups():
         members = [live[v.id] for v in buffer if v.id in live]
         normalize_aliased(members, vintage.old_normalization)
     return ModuleAnalysis(module, graph, flat, dataflow, buffers, live)
+
+
+def _padded(shape) -> int:
+    return shape.padded_byte_size() if isinstance(shape, ArrayShape) else shape.byte_size()
 
 
 def hlo_peak(module: Module, vintage: Vintage) -> PeakResult:
@@ -60,9 +69,16 @@ def peak_of(analysis: ModuleAnalysis) -> PeakResult:
     if analysis.flat.recomputed:
         notes.append("the module is not scheduled (no is_scheduled=true): its schedule was recomputed "
                      "with XLA's DFS memory scheduler, as XLA:CPU did before 2024-05")
-    result = compute_peak("hlo", list(analysis.live.values()), analysis.flat.end, notes)
-    values = analysis.dataflow.values
-    rows = [(v.bytes, values[v.order].instruction, v.index) for v in result.live]
+    values = list(analysis.live.values())
+    result = compute_peak("hlo", values, analysis.flat.end, notes)
+    spaces = sorted({v.memory_space for v in values})
+    if len(spaces) > 1:
+        # Each memory space on its own, by its true maximum of live bytes; HBM (space 0) is the
+        # headline. XLA's all-spaces peak stays for comparing with what XLA printed.
+        result = split_by_memory_space(result, spaces)
+    by_id = analysis.dataflow.values
+    xla_peak = result.all_spaces or result  # XLA breaks down its own (all-space) peak
+    rows = [(v.bytes, by_id[v.order].instruction, v.index) for v in xla_peak.live]
     result.stack_trace = stack_breakdown(rows, analysis.graph)
     result.parameters = parameter_aliasing(module)
     result.sequence = [i.name for i in analysis.flat.sequence]

@@ -45,6 +45,8 @@ class PeakResult:
     parameters: list[dict] | None = None  # entry parameters and the outputs they alias
     sequence: list[str] | None = None     # the flattened schedule, by instruction name
     buffers: list[list[int]] | None = None  # dump only: value ids that share a buffer (2 or more)
+    memory_spaces: list[dict] | None = None  # with several spaces: each one's peak (this is space 0)
+    all_spaces: "PeakResult | None" = None    # with several spaces: XLA's peak over all of them
 
     @property
     def peak_bytes(self) -> int:
@@ -62,3 +64,24 @@ def compute_peak(source: str, values: list[LiveValue], schedule_end: int,
     max_bytes, max_time = max_live_bytes(values, schedule_end)
     return PeakResult(source, schedule_end, values, time, live_at(values, time),
                       max_bytes, max_time, notes or [])
+
+
+def split_by_memory_space(overall: PeakResult, spaces: list[int]) -> PeakResult:
+    """The peak of each memory space (first time of its maximum of live bytes, value sizes),
+    with space 0 as the headline result; `overall` (XLA's definition) is kept in all_spaces."""
+    per_space = []
+    headline = None
+    for space in spaces:
+        mine = [v for v in overall.values if v.memory_space == space]
+        peak_bytes, time = max_live_bytes(mine, overall.schedule_end)
+        live = live_at(mine, time)
+        per_space.append({"memory_space": space, "peak_time": time, "peak_bytes": peak_bytes, "live": live})
+        if space == 0:  # its peak is its true maximum
+            headline = PeakResult(overall.source, overall.schedule_end, overall.values, time, live,
+                                  peak_bytes, time, overall.notes)
+    if headline is None:  # nothing in HBM: an empty headline
+        headline = PeakResult(overall.source, overall.schedule_end, overall.values, 0, [],
+                              overall.max_bytes, overall.max_time, overall.notes)
+    headline.memory_spaces = per_space
+    headline.all_spaces = overall
+    return headline

@@ -19,6 +19,8 @@ class LiveValue:
     shape: str = ""
     opcode: str = ""
     kind: str = "temp"  # parameter | output | temp | constant | thread-local
+    memory_space: int = 0
+    unpadded: int | None = None  # ByteSizeOf when `bytes` is a padded (TPU) size; None: the same
 
 
 def _live_curve(values: list[LiveValue], schedule_end: int, sizes, extra: int) -> np.ndarray:

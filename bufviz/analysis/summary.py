@@ -153,31 +153,51 @@ def _placement(ba: BufferAssignmentDump | None) -> dict:
 def recomputed_section(result: PeakResult | None, describe, placement: dict) -> dict | None:
     if result is None:
         return None
-    rows = []
-    cumulative = 0
-    for v in result.live:
-        cumulative += v.bytes
-        info = describe(v.name, v.index)
-        alloc, offset, _ = placement.get((v.name, v.index), (None, None, None))
-        rows.append({"name": v.name, "index": format_index(v.index), "bytes": v.bytes, "cumulative": cumulative,
-                     "shape": v.shape,
-                     "opcode": v.opcode, "op_name": info.get("op_name"), "source": info.get("source"),
-                     "start": v.start, "end": v.end, "kind": v.kind, "allocation": alloc, "offset": offset})
-    return {
+
+    def rows(live):
+        out = []
+        cumulative = 0
+        for v in live:
+            cumulative += v.bytes
+            info = describe(v.name, v.index)
+            alloc, offset, _ = placement.get((v.name, v.index), (None, None, None))
+            out.append({"name": v.name, "index": format_index(v.index), "bytes": v.bytes,
+                        "unpadded_bytes": v.bytes if v.unpadded is None else v.unpadded,
+                        "cumulative": cumulative, "shape": v.shape, "memory_space": v.memory_space,
+                        "opcode": v.opcode, "op_name": info.get("op_name"), "source": info.get("source"),
+                        "start": v.start, "end": v.end, "kind": v.kind, "allocation": alloc, "offset": offset})
+        return out
+
+    live_rows = rows(result.live)
+    section = {
         "source": result.source,
         "schedule_end": result.schedule_end,
         "peak_time": result.peak_time,
         "peak_bytes": result.peak_bytes,
         "peak_instruction_bytes": result.peak_instruction_bytes,
+        "padding_bytes": sum(r["bytes"] - r["unpadded_bytes"] for r in live_rows),
         "max_live_bytes": result.max_bytes,
         "max_live_time": result.max_time,
-        "live_at_peak": rows,
+        "live_at_peak": live_rows,
         "live_ranges": [{"name": v.name, "index": format_index(v.index), "start": v.start, "end": v.end}
                         for v in sorted(result.values, key=lambda v: v.order)],
         "stack_trace": result.stack_trace,
         "parameters": result.parameters,
         "instruction_sequence": result.sequence,
     }
+    if result.memory_spaces:
+        section["memory_spaces"] = [{"memory_space": m["memory_space"], "peak_time": m["peak_time"],
+                                     "peak_bytes": m["peak_bytes"], "live_at_peak": rows(m["live"])}
+                                    for m in result.memory_spaces]
+        overall = result.all_spaces
+        section["all_memory_spaces"] = {"peak_time": overall.peak_time, "peak_bytes": overall.peak_bytes,
+                                        "peak_instruction_bytes": overall.peak_instruction_bytes,
+                                        "live_at_peak": rows(overall.live)}
+    else:
+        section["memory_spaces"] = [{"memory_space": result.live[0].memory_space if result.live else 0,
+                                     "peak_time": result.peak_time, "peak_bytes": result.peak_bytes,
+                                     "live_at_peak": live_rows}]
+    return section
 
 
 def allocation_summary(allocations: list[dict]) -> list[dict]:

@@ -28,6 +28,10 @@ def render_notes(report: dict, console: Console) -> None:
 def render_peak(report: dict, console: Console, top: int | None = 20) -> None:
     render_header(report, console)
     console.print(_numbers(report))
+    spaces = (report["recomputed"] or {}).get("memory_spaces") or []
+    if len(spaces) > 1:
+        console.print()
+        console.print(_spaces_table(spaces, report["platform"]))
     kinds = (report["xla"] or {}).get("allocation_kinds") or (report["recomputed"] or {}).get("allocation_kinds")
     if kinds:
         console.print()
@@ -109,11 +113,15 @@ def _numbers(report: dict) -> Table:
     if ours.get("allocations"):
         jax = stats if stats.get("reported") else {}
         row("temp bytes", jax.get("temp_bytes", xla.get("temp_bytes")), ours.get("temp_bytes"), _bytes)
-        row("temp fragmentation", None, ours.get("fragmentation_bytes"), _bytes)
+        fragmentation = ours.get("fragmentation_bytes")
+        row("temp fragmentation", None, fragmentation if fragmentation is None or fragmentation >= 0 else None, _bytes)
         if jax.get("peak_memory_bytes") is not None:
             row("jax peak_memory_in_bytes", jax["peak_memory_bytes"], ours.get("peak_memory_bytes"), _bytes)
     if ours and ours.get("max_live_bytes") is not None and ours["max_live_bytes"] != ours.get("peak_bytes"):
         table.add_row("max live bytes", "—", f"{_bytes(ours['max_live_bytes'])} at t={ours['max_live_time']}")
+    if ours.get("padding_bytes"):
+        table.add_row("tile padding at the peak", "—", f"{_bytes(ours['padding_bytes'])} "
+                      f"({100 * ours['padding_bytes'] / ours['peak_bytes']:.1f}% of the peak)")
     params = ours.get("parameters") if ours else None
     if params:
         donated = [p for p in params if p["aliased_output"] is not None]
@@ -137,6 +145,30 @@ def _breakdown(report: dict, top: int | None):
     if len(nodes) > len(shown):
         text.append(f"\n… {len(nodes) - len(shown)} more rows; --top 0 shows all", style="dim")
     return text
+
+
+TPU_SPACES = {0: "HBM", 1: "VMEM", 2: "SMEM"}
+
+
+def _spaces_table(spaces: list[dict], platform: str) -> Table:
+    """Each memory space's own peak (space 0 is the headline above)."""
+    table = Table(title="Peak by memory space", title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("space")
+    table.add_column("peak time", justify="right")
+    table.add_column("peak bytes", justify="right")
+    table.add_column("largest buffer there")
+    for m in spaces:
+        name = f"S({m['memory_space']})"
+        if platform == "tpu" and m["memory_space"] in TPU_SPACES:
+            name += f" {TPU_SPACES[m['memory_space']]}"
+        top = max(m["live_at_peak"], key=lambda r: r["bytes"], default=None)
+        table.add_row(name, str(m["peak_time"]), _bytes(m["peak_bytes"]),
+                      "" if top is None else f"{_value_name(top)} ({human_bytes(top['bytes'])})")
+    return table
+
+
+def _value_name(row: dict) -> str:
+    return row["name"] + (f"{{{row['index']}}}" if row["index"] else "")
 
 
 def _kinds_table(kinds: list[dict]) -> Table:
@@ -166,7 +198,7 @@ def _buffers_table(rows: list[dict], time: int, total: int, whose: str, top: int
     shown = rows if not top else rows[:top]
     cells = []
     for i, r in enumerate(shown, 1):
-        cells.append((str(i), r["name"] + (f"{{{r['index']}}}" if r["index"] else ""), r.get("shape") or "",
+        cells.append((str(i), _value_name(r), _short_shape(r.get("shape") or ""),
                       human_bytes(r["bytes"]), f"{100 * r['bytes'] / total:.1f}" if total else "—",
                       "" if r.get("allocation") is None else f"{r['allocation']}@{r['offset']}",
                       r.get("op_name") or "", r.get("source") or ""))
@@ -199,6 +231,20 @@ def _buffers_table(rows: list[dict], time: int, total: int, whose: str, top: int
         parts.append(Text(f"… {len(rows) - len(shown)} more buffers ({human_bytes(rest)}); "
                           "--top 0 shows all", style="dim"))
     return Group(*parts)
+
+
+def _short_shape(shape: str) -> str:
+    """A long tuple shape shows its first element and how many there are."""
+    if len(shape) <= 60 or not shape.startswith("("):
+        return shape
+    depth = 0
+    for k, ch in enumerate(shape):
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and depth == 1:
+            count = shape.count("/*index=")  # XLA marks every fifth element
+            return f"{shape[:k]}, … ({'over ' + str(5 * count) if count else 'several'} elements))"
+    return shape
 
 
 def _tail(path: str, width: int) -> str:
