@@ -9,6 +9,7 @@ from .dumps.buffer_assignment import read_buffer_assignment
 from .dumps.discover import DumpName, files_in_folder, parse_dump_name, siblings
 from .dumps.live_range import read_live_range_file
 from .dumps.memory_stats import read_memory_stats
+from .dumps.oom import OomReport, read_oom
 from .dumps.records import BufferAssignmentDump, LiveRangeDump, UsageReport
 from .dumps.usage_report import read_usage_report
 from .errors import BufvizError, found
@@ -16,7 +17,7 @@ from .hlo.model import Module
 from .hlo.parser import parse_module
 from .textfile import read_text
 
-INPUT_KEYS = ("hlo", "buffer_assignment", "values", "live_range", "memory_usage_report", "memory_stats")
+INPUT_KEYS = ("hlo", "buffer_assignment", "values", "live_range", "memory_usage_report", "memory_stats", "oom")
 
 
 @dataclass
@@ -27,6 +28,7 @@ class Inputs:
     live_range: LiveRangeDump | None = None
     usage_report: UsageReport | None = None
     memory_stats: dict[str, int] | None = None             # jax's compiled.memory_analysis()
+    oom: OomReport | None = None                           # a pasted out-of-memory message
     dump_name: DumpName | None = None
     split_files: bool = False   # values / live ranges came in their own files (XLA ≥ 2026-04)
     platform: str = "unknown"
@@ -88,7 +90,8 @@ def _read_one(inputs: Inputs, path: str) -> None:
     if kind == sniff.UNKNOWN:
         first = next((line for line in text.split("\n", 50) if line.strip()), "")
         raise BufvizError("expected XLA text (an HLO module starting 'HloModule', a dump starting "
-                          "'BufferAssignment:' or 'HloLiveRange', or a memory-usage report), "
+                          "'BufferAssignment:' or 'HloLiveRange', a memory-usage report, or an "
+                          "out-of-memory message), "
                           f"found {found(first)}", path, text[: text.find(first)].count("\n") + 1)
     if kind == sniff.HLO:
         _claim(inputs, "hlo", path)
@@ -103,6 +106,9 @@ def _read_one(inputs: Inputs, path: str) -> None:
     elif kind == sniff.USAGE_REPORT:
         _claim(inputs, "memory_usage_report", path)
         inputs.usage_report = read_usage_report(text, path)
+    elif kind == sniff.OOM:
+        _claim(inputs, "oom", path)
+        inputs.oom = read_oom(text, path)
     elif kind == sniff.MEMORY_STATS:
         _claim(inputs, "memory_stats", path)
         inputs.memory_stats = read_memory_stats(text, path)

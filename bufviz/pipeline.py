@@ -9,6 +9,7 @@ from .analysis.from_dump import recompute_from_dump
 from .analysis.assign import assign_buffers
 from .analysis.dump_analysis import analysis_from_dump
 from .analysis.hlo_liveness import analyze_module, peak_of
+from .analysis.oom import oom_json
 from .analysis.platform import platform_from_stage, platform_from_text
 from .analysis.summary import allocation_json, build_peak_report
 from .analysis.vintage import detect_vintage
@@ -74,7 +75,9 @@ def _peak_report(paths, discover, module, platform, say) -> dict:
     elif inputs.has_dump:
         notes.append("nothing to recompute from: give the HLO module, or a dump with its "
                      "'Used values' and live ranges")
-    return build_peak_report(inputs, platform, vintage, result, describe, notes, assignment)
+    report = build_peak_report(inputs, platform, vintage, result, describe, notes, assignment)
+    report["oom"] = oom_json(inputs.oom, inputs.module) if inputs.oom is not None else None
+    return report
 
 
 def _xla_allocations(inputs: Inputs) -> list[dict] | None:
@@ -87,6 +90,8 @@ def detect_platform(inputs: Inputs) -> str | None:
     found = platform_from_stage(stage)
     if found:
         return found
+    if inputs.oom is not None and inputs.module is None and inputs.oom.platform:
+        return inputs.oom.platform
     texts = []
     if inputs.module is not None:
         texts.append(inputs.module.text)

@@ -2,12 +2,15 @@
 users paste dumps into files of any name)."""
 from __future__ import annotations
 
+from .oom import looks_like_oom
+
 HLO = "hlo"
 BUFFER_ASSIGNMENT = "buffer_assignment"
 VALUES = "values"
 LIVE_RANGE = "live_range"
 USAGE_REPORT = "memory_usage_report"
 MEMORY_STATS = "memory_stats"
+OOM = "oom"
 UNKNOWN = "unknown"
 
 KIND_NAMES = {
@@ -17,6 +20,7 @@ KIND_NAMES = {
     LIVE_RANGE: "live range",
     USAGE_REPORT: "memory-usage report",
     MEMORY_STATS: "jax memory statistics",
+    OOM: "out-of-memory message",
 }
 
 
@@ -46,4 +50,6 @@ def detect_kind(text: str) -> str:
             return VALUES
         if second.startswith("Allocations sorted by size") or second.startswith("allocation "):
             return USAGE_REPORT
+    if looks_like_oom(text):
+        return OOM  # a log or a pasted error: found anywhere in its head
     return UNKNOWN

@@ -7,10 +7,11 @@ from rich.text import Text
 
 from ..analysis.stack_trace import tree_prefixes
 from ..units import human_bytes
+from .oom import render_oom
 
 INPUT_LABELS = {"hlo": "HLO module", "buffer_assignment": "buffer assignment", "values": "values",
                 "live_range": "live ranges", "memory_usage_report": "memory-usage report",
-                "memory_stats": "jax memory statistics"}
+                "memory_stats": "jax memory statistics", "oom": "out-of-memory message"}
 MISMATCHES_SHOWN = 8
 
 
@@ -27,6 +28,12 @@ def render_notes(report: dict, console: Console) -> None:
 
 def render_peak(report: dict, console: Console, top: int | None = 20) -> None:
     render_header(report, console)
+    if report.get("oom"):
+        render_oom(report["oom"], console, top)
+        if report["xla"] is None and report["recomputed"] is None:
+            render_notes(report, console)
+            return
+        console.print()
     console.print(_numbers(report))
     spaces = (report["recomputed"] or {}).get("memory_spaces") or []
     if len(spaces) > 1:

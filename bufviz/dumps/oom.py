@@ -1,0 +1,237 @@
+"""Out-of-memory messages as users paste them (spec §1.7): XLA:GPU's `BufferAssignment OOM
+Debugging` report, libtpu's `Ran out of memory in memory space hbm` report and its compile-time
+usage log, and bare allocator failures (BFC, ROCm, PjRt). Logs wrap them in glog or absl
+prefixes, Ray's `(pid=…)` and dedup suffixes, `> ` quoting; terminals expand tabs and
+hard-wrap long lines; people cut them short. The reader takes what is there."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..units import parse_human_bytes
+
+# Anything that says "this is an out-of-memory text", searched in the first 256 KiB.
+MARKERS = re.compile("|".join([
+    r"BufferAssignment OOM Debugging", r"Ran out of memory in memory space", r"ran out of memory trying to allocate",
+    r"Out of memory while trying to allocate", r"Out of memory allocating \d+ bytes",
+    r"Failed to allocate request for", r"failed to allocate \S+ \(\d+ bytes\)",
+    r"Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible",
+    r"OOM when allocating tensor with shape", r"XLA::TPU program \w+ usage:", r"Total \w+ usage >=",
+    r"^\s*Peak buffers:", r"^\s*Buffer \d+:\s*$", r"Entry Parameter Subshape:", r"Largest program allocations in",
+]), re.M)
+
+_PREFIXES = [
+    re.compile(r"^\(pid=[^)]*\)\s*"),                                                # Ray
+    re.compile(r"^(?:>\s?)+"),                                                        # quoting
+    re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?:?\s+[IWEF]\s+\S+:\d+\]\s?"),  # absl / TF
+    re.compile(r"^[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+\s+\S+:\d+\]\s?"),               # glog
+    re.compile(r"^[\w./-]*:?\d+\] "),                                                 # a cut glog prefix
+]
+_SUFFIX = re.compile(r"\s*\[repeated \d+x across cluster\]\s*$")
+
+_REQUESTS = [  # most exact first
+    re.compile(r"Out of memory while trying to allocate (\d+) bytes"),
+    re.compile(r"Out of memory allocating (\d+) bytes"),
+    re.compile(r"Failed to allocate request for \S+ \((\d+)B\)"),
+    re.compile(r"failed to allocate \S+ \((\d+) bytes\)"),
+    re.compile(r"ran out of memory trying to allocate \S+ \(rounded to (\d+)\)"),
+]
+# libtpu at run time: "Attempting to reserve 10.51G at the bottom of memory. That was not possible.
+# There are 8.97G free, 0B reserved, and 8.97G reservable." (or "Attempting to allocate 129.50M. ...")
+_TPU_RUNTIME = re.compile(r"Attempting to (?:reserve|allocate) (\S+?)(?: at the bottom of memory)?\. That was not "
+                          r"possible\. There are (\S+) free")
+# TensorFlow's own allocator: "OOM when allocating tensor with shape[32,1024] and type float on ..."
+_TF_TENSOR = re.compile(r"OOM when allocating tensor with shape\[([\d,\s]*)\] and type (\w+)")
+_TF_TYPES = {"float": 4, "double": 8, "half": 2, "bfloat16": 2, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2,
+             "int32": 4, "uint32": 4, "int64": 8, "uint64": 8, "bool": 1, "complex64": 8, "complex128": 16}
+_GPU_STATS = {"parameter allocation": "parameter_bytes", "constant allocation": "constant_bytes",
+              "maybe_live_out allocation": "maybe_live_out_bytes", "preallocated temp allocation": "temp_bytes",
+              "preallocated temp fragmentation": "temp_fragmentation_bytes", "total allocation": "total_bytes",
+              "total fragmentation": "total_fragmentation_bytes"}
+_STAT = re.compile(r"^(" + "|".join(_GPU_STATS) + r"):\s*(\S+)")
+_SIZE = r"-?\d+(?:\.\d+)?[KMGTPE]?i?B?"
+_TPU_HEADER = re.compile(rf"Ran out of memory in memory space (\w+)\. Used ({_SIZE}) of ({_SIZE}) \w+\."
+                         rf"(?: Exceeded \w+ capacity by ({_SIZE}))?")
+_TPU_USAGE_LOG = re.compile(r"XLA::TPU program (\w+) usage: (\S+) / (\S+)")
+_TPU_PARTS = re.compile(r"^(reserved|program|arguments|global|scoped|overlays)\s+(unknown size|\S+)$")
+_TPU_OUTPUT = re.compile(r"^Output size (\S+?)(?:; shares (\S+) with arguments)?\.$")
+_TPU_TEMP = re.compile(r"^HLO temp\s+(\S+)\s*\((.*)\)$")
+_TOTALS = re.compile(r"^(Total \w+ usage >=|Program \w+ requirement) (\S+):$")
+_REMAT = re.compile(r"Can't reduce memory use below \S+ \((-?\d+) bytes\) by rematerialization; "
+                    r"only reduced to \S+ \((\d+) bytes\)")
+_BUFFER_START = re.compile(r"^Buffer (\d+):$")
+_ENTRY_START = re.compile(r"^(\d+)\. Size: (\S+)$")
+_FIELD = re.compile(r"^(Size|Operator|XLA Label|XLA label|Shape|Entry Parameter Subshape|Unpadded size|"
+                    r"Extra memory due to padding|Allocation type):\s*(.*)$")
+_END = re.compile(r"^=+$")
+
+
+@dataclass
+class OomBuffer:
+    rank: int | None
+    line: int
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class OomReport:
+    path: str
+    platform: str | None                # "gpu", "tpu", or None when the text does not say
+    requested_bytes: int | None = None
+    used_bytes: int | None = None
+    capacity_bytes: int | None = None
+    exceeded_bytes: int | None = None
+    memory_space: str | None = None     # TPU: hbm, vmem, ...
+    stats: dict[str, int | float | None] = field(default_factory=dict)
+    buffers: list[OomBuffer] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    reports: int = 0                    # how many reports the text holds (the first is read)
+
+
+def looks_like_oom(text: str) -> bool:
+    return MARKERS.search(text[:262144]) is not None
+
+
+def clean_line(line: str) -> str:
+    """The message without log-framework prefixes, Ray's dedup suffix, tabs and edge spaces."""
+    line = line.expandtabs(8)
+    for prefix in _PREFIXES:
+        line = prefix.sub("", line.strip(), count=1)
+    return _SUFFIX.sub("", line).strip()
+
+
+def read_oom(text: str, path: str) -> OomReport:
+    lines = [clean_line(raw) for raw in text.split("\n")]
+    report = OomReport(path, _platform(lines))
+    report.reports = sum(1 for line in lines if "BufferAssignment OOM Debugging" in line
+                         or "Ran out of memory in memory space" in line)
+    if report.reports > 1:
+        report.notes.append(f"the text holds {report.reports} out-of-memory reports; the first is read")
+    end = _first_report_end(lines)
+    _read_numbers(report, lines[:end])
+    _read_buffers(report, lines[:end])
+    return report
+
+
+_TPU_WORDS = re.compile(r"TPU|memory space hbm|hbm usage|_HBM\d|at the bottom of memory")
+_GPU_WORDS = re.compile(r"BufferAssignment OOM Debugging|GPU_\d+_bfc|CUDA|cuda|ROCm|rocm|HIP_|device ordinal|"
+                        r"stream_executor|bfc_allocator|Entry Parameter Subshape|XLA Label:|Peak buffers:")
+
+
+def _platform(lines: list[str]) -> str | None:
+    text = "\n".join(lines[:2000])
+    if _TPU_WORDS.search(text):
+        return "tpu"
+    if _GPU_WORDS.search(text):
+        return "gpu"
+    return None
+
+
+def _first_report_end(lines: list[str]) -> int:
+    """Where a second report begins (its buffer numbering restarts), else the end."""
+    starts = [i for i, line in enumerate(lines)
+              if "BufferAssignment OOM Debugging" in line or "Ran out of memory in memory space" in line]
+    return starts[1] if len(starts) > 1 else len(lines)
+
+
+def _size(text: str | None) -> int | None:
+    return None if text is None else parse_human_bytes(text)
+
+
+def _read_numbers(report: OomReport, lines: list[str]) -> None:
+    requests: list[int | None] = [None] * len(_REQUESTS)   # then less exact ones, in text order
+    for line in lines:
+        for k, pattern in enumerate(_REQUESTS):
+            m = pattern.search(line)
+            if m and requests[k] is None:
+                requests[k] = int(m.group(1))
+        if m := _STAT.match(line):
+            report.stats[_GPU_STATS[m.group(1)]] = _size(m.group(2))
+        elif m := _TPU_HEADER.search(line):
+            report.memory_space = m.group(1)
+            report.used_bytes, report.capacity_bytes = _size(m.group(2)), _size(m.group(3))
+            report.exceeded_bytes = _size(m.group(4))
+        elif (m := _TPU_USAGE_LOG.search(line)) and m.group(1).lower() == "hbm" and report.used_bytes is None:
+            report.memory_space = "hbm"
+            report.used_bytes, report.capacity_bytes = _size(m.group(2)), _size(m.group(3))
+        elif m := _TPU_PARTS.match(line):
+            key = f"{m.group(1)}_bytes"
+            report.stats.setdefault(key, None if m.group(2) == "unknown size" else _size(m.group(2)))
+        elif m := _TPU_OUTPUT.match(line):
+            report.stats["output_bytes"] = _size(m.group(1)) if m.group(1) != "unknown" else None
+            report.stats["output_shared_with_arguments_bytes"] = _size(m.group(2))
+        elif (m := _TOTALS.match(line)) and "hbm" in m.group(1):
+            key = "total_usage_bytes" if m.group(1).startswith("Total") else "program_requirement_bytes"
+            report.stats.setdefault(key, _size(m.group(2)))
+        elif m := _TPU_TEMP.match(line):
+            _read_hlo_temp(report, m.group(1), m.group(2))
+        elif m := re.match(r"^Limit:\s+(\d+)$", line):
+            report.capacity_bytes = int(m.group(1))   # the BFC allocator's own statistics
+        elif m := re.match(r"^InUse:\s+(\d+)$", line):
+            report.used_bytes = int(m.group(1))
+        elif m := _TPU_RUNTIME.search(line):
+            requests.append(_size(m.group(1)))
+            report.stats.setdefault("free_bytes", _size(m.group(2)))
+        elif m := _TF_TENSOR.search(line):
+            dims = [int(d) for d in m.group(1).replace(" ", "").split(",") if d]
+            if m.group(2) in _TF_TYPES:
+                count = 1
+                for d in dims:
+                    count *= d
+                requests.append(count * _TF_TYPES[m.group(2)])
+        elif m := _REMAT.search(line):
+            report.stats["rematerialization_limit_bytes"] = int(m.group(1))
+            report.stats["rematerialization_reached_bytes"] = int(m.group(2))
+    report.requested_bytes = next((r for r in requests if r is not None), None)
+
+
+def _read_hlo_temp(report: OomReport, size: str, detail: str) -> None:
+    report.stats["hlo_temp_bytes"] = _size(size)
+    if m := re.search(r"([\d.]+)% utilization", detail):
+        report.stats["hlo_temp_utilization_percent"] = float(m.group(1))
+    if m := re.search(r"Unpadded \((\S+)\) Padded \((\S+)\)", detail):
+        report.stats["hlo_temp_unpadded_bytes"] = _size(m.group(1))
+        report.stats["hlo_temp_padded_bytes"] = _size(m.group(2))
+    if m := re.search(r"([\d.]+)% fragmentation \((\S+)\)", detail):
+        report.stats["hlo_temp_fragmentation_percent"] = float(m.group(1))
+        report.stats["hlo_temp_fragmentation_bytes"] = _size(m.group(2))
+
+
+def _read_buffers(report: OomReport, lines: list[str]) -> None:
+    """`Buffer N:` (GPU) or `N. Size: X` (TPU) entries. A line that is no field continues the
+    previous one: terminals hard-wrap long op_names mid-word."""
+    current: OomBuffer | None = None
+    last_field = None
+    listing = False
+    for number, line in enumerate(lines, 1):
+        if line.startswith(("Peak buffers:", "Largest program allocations in")):
+            listing = True
+            continue
+        start = _BUFFER_START.match(line) or _ENTRY_START.match(line)
+        if start:
+            current = OomBuffer(int(start.group(1)), number)
+            if start.re is _ENTRY_START:
+                current.fields["Size"] = start.group(2)
+            report.buffers.append(current)
+            last_field, listing = None, True
+            continue
+        if not line:
+            continue
+        if _END.match(line):
+            current, last_field = None, None
+            continue
+        m = _FIELD.match(line)
+        if m and m.group(1) in ("Size", "Unpadded size") and parse_human_bytes(m.group(2)) is None:
+            m = None  # e.g. the BFC allocator's "Size: 2.79GiB | Requested Size: 0B | ..."
+        if m:
+            if current is None:  # a fragment that starts inside an entry
+                report.notes.append(f"the text starts inside a buffer's entry (line {number}); "
+                                    "that entry is left out")
+                current = OomBuffer(None, number)
+            current.fields[m.group(1).replace("XLA label", "XLA Label")] = m.group(2)
+            last_field = m.group(1).replace("XLA label", "XLA Label")
+        elif current is not None and last_field is not None and listing:
+            current.fields[last_field] += line  # a hard-wrapped continuation
+    report.buffers = [b for b in report.buffers if b.rank is not None]
+    if listing and not report.buffers:
+        report.notes.append("the list of buffers is cut off before its first entry")
