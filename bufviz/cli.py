@@ -29,10 +29,22 @@ bufviz prints the numbers XLA printed (peak time and bytes, total bytes used, al
 and recomputes the live ranges, the peak and the buffer assignment itself: from the HLO
 module when it is there, else from the dump's own values and instruction sequence.
 
+PATH may also be a log or a pasted error with an out-of-memory message (XLA:GPU's
+BufferAssignment report, XLA:TPU's "Ran out of memory in memory space hbm" report, or an
+allocator failure): bufviz explains it, and with the HLO module given too, finds the listed
+buffers in it.
+
+TPU sizes are an approximation: libtpu's padded size is closed source, so bufviz pads each
+tiled array to its first tile (ShapeUtil::ArraySize). On the 60 buffers of the published TPU
+out-of-memory reports this gives libtpu's "Size" and "Unpadded size" within their
+three-digit rounding. Modules with several memory spaces (TPU S(1) VMEM, S(2) SMEM, ...)
+get a peak per space; HBM (space 0) is the headline.
+
 \b
 Examples:
   bufviz peak dumps/module_0022.jit_update.cpu_after_optimizations.txt
   bufviz peak dumps/ --module 22 --format json -o peak.json
+  bufviz peak oom.log
 """
 
 
