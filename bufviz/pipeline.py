@@ -29,6 +29,7 @@ def gc_paused():
         yield
     finally:
         if was_enabled:
+            gc.freeze()  # what was built stays: spare the first collection a walk over all of it
             gc.enable()
 
 

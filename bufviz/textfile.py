@@ -15,7 +15,7 @@ def read_text(path: str) -> str:
         raise BufvizError("expected a file, found a directory", path) from None
     except OSError as e:
         raise BufvizError(f"cannot read the file: {e.strerror}", path) from None
-    if not data.strip():
+    if not data or data.isspace():  # (no stripped copy of a large file)
         raise BufvizError("expected XLA text (an HLO module, a dump or an out-of-memory message), "
                           "found an empty file", path, 1)
     nul = data.find(b"\x00")

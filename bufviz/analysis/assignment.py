@@ -2,7 +2,7 @@
 offset, and how the allocations are numbered."""
 from __future__ import annotations
 
-import re
+import bisect
 from dataclasses import dataclass, field
 
 from ..dumps.records import allocation_kinds
@@ -20,7 +20,7 @@ from .vintage import INTERFERENCE_ALL_POSITIONS, Vintage
 THREAD_LOCAL_CALLERS = frozenset({"custom-call", "all-reduce", "reduce-scatter", "all-reduce-start", "map",
                                   "reduce", "reduce-window", "scatter", "select-and-scatter", "sort",
                                   "fusion", "scan"})
-_CALLEE_ATTRIBUTE = re.compile(r"(?:to_apply|calls|select|scatter|called_computations)=(\{[^}]*\}|%?[\w.\-]+)")
+_CALLEE_WORDS = ("to_apply=", "calls=", "select=", "scatter=", "called_computations=")
 
 
 @dataclass(eq=False)  # compared and hashed by identity
@@ -36,7 +36,8 @@ class Allocation:
     maybe_live_out: bool = False
     heap: HeapResult | None = None
     values: list[tuple[Value, int, int]] = field(default_factory=list)   # (value, offset, size)
-    spans: list[tuple[int, int]] = field(default_factory=list)  # live ranges of the values, phase A
+    spans: "Spans | None" = None  # phase A: the values' live ranges, for interference queries
+    tail: float = float("inf")  # phase A: earliest start of a value live to the end of the program
     index: int = -1
 
     @property
@@ -83,6 +84,7 @@ class BufferAssigner:
                                   bodies_known=thread_local is None)
         self.thread_local = thread_local
         self.donated = self.module.donated
+        self.program_end = max((r.end for r in analysis.live.values()), default=0)
         self.all_positions = vintage.is_before(INTERFERENCE_ALL_POSITIONS) is False
         df = analysis.dataflow
         self.buffer_values = analysis.buffers.buffers
@@ -143,11 +145,10 @@ class BufferAssigner:
                 continue
             if self._assign_tuple_or_operand(b, allocations):
                 continue
-            # Newest candidate first. Cheap tests here: one call per candidate is too slow.
+            # Newest candidate first. Cheap tests here, one call per candidate is too slow: a
+            # value still live when a candidate's live-to-the-end value starts cannot go there.
             tried = same_size.get(size, []) if b in self.live_out else candidates
-            color = self.color[b]
-            if any(self._maybe_assign(alloc, b) for alloc in reversed(tried)
-                   if alloc.color == color and alloc.size >= size):
+            if self._first_fit(reversed(tried), b):
                 continue
             if b not in self.live_out:
                 deferred.append(b)  # a temp: placed by the heap simulator
@@ -185,11 +186,35 @@ class BufferAssigner:
         for v in self.buffer_values[b]:
             alloc.values.append((v, offset, self.size[b]))
             self.allocation_of[v.id] = alloc
+            if alloc.spans is None:
+                alloc.spans = Spans()
             r = self.a.live.get(v.id)
-            if r is not None:
-                alloc.spans.append((r.start, r.end))
+            alloc.spans.add(v, r)
+            if r is not None and r.end >= self.program_end:
+                alloc.tail = min(alloc.tail, r.start)
         if b in self.live_out:
             alloc.maybe_live_out = True
+
+    def _first_fit(self, candidates, b: int) -> bool:
+        """The first candidate the buffer may join (_maybe_assign), with the cheap tests done
+        here: colour, size, a value live to the end that it would overlap, and (where the
+        allocation's values do not overlap one another) the one range that could overlap."""
+        color, size = self.color[b], self.size[b]
+        live = self.a.live
+        ranges = [(r.start, r.end) for v in self.buffer_values[b] if (r := live.get(v.id)) is not None]
+        last_end = max((e for _, e in ranges), default=0)
+        bisect_left = bisect.bisect_left
+        for alloc in candidates:
+            if alloc.color != color or alloc.size < size or alloc.tail < last_end:
+                continue
+            spans = alloc.spans
+            if not spans.overlapping:
+                starts, ends = spans.starts, spans.ends_by_start
+                if any((k := bisect_left(starts, e) - 1) >= 0 and ends[k] > s for s, e in ranges):
+                    continue
+            if self._maybe_assign(alloc, b):
+                return True
+        return False
 
     def _maybe_assign(self, alloc: Allocation, b: int) -> bool:
         size = self.size[b]
@@ -197,19 +222,36 @@ class BufferAssigner:
                 or (b in self.live_out and alloc.size != size)):
             return False
         new_values = self.buffer_values[b]
-        # Quick rejection on ranges overlapping by more than a touch (most candidates).
-        live = self.a.live
-        for new in new_values:
-            r = live.get(new.id)
-            if r is not None and any(start < r.end and r.start < end for start, end in alloc.spans):
-                return False
-        for assigned, _, _ in alloc.values:
+        if not alloc.spans.overlapping:
+            return self._fits(alloc, b, new_values)
+        for assigned, _, _ in alloc.values:  # the general case: every pair
             for new in new_values:
                 if self._interferes(new, assigned):
                     return False
                 if new.instruction.opcode == "copy" and any(
                         p in new.instruction.operands for p, _ in assigned.positions):
                     return False  # a copy never writes over its own source
+        self._add(alloc, b, 0)
+        return True
+
+    def _fits(self, alloc: Allocation, b: int, new_values: list[Value]) -> bool:
+        """_maybe_assign's pair loop when the allocation's values do not overlap one another:
+        only the values a new one strictly overlaps or touches matter, found by bisection."""
+        spans = alloc.spans
+        if spans.unranged:
+            return False  # a value without a live range interferes with everything
+        for new in new_values:
+            r = self.a.live.get(new.id)
+            if r is None or spans.overlaps(r.start, r.end):
+                return False
+            for assigned in spans.starting_at(r.end):   # new ends where it starts
+                if not self._can_share_as_operand(assigned, new):
+                    return False
+            for assigned in spans.ending_at(r.start):   # it ends where new starts
+                if self.a.live[assigned.id].start != r.end and not self._can_share_as_operand(new, assigned):
+                    return False
+            if new.instruction.opcode == "copy" and spans.positions & set(new.instruction.operands):
+                return False  # a copy never writes over its own source
         self._add(alloc, b, 0)
         return True
 
@@ -300,6 +342,49 @@ class BufferAssigner:
         trace = events(list(values.values()), self.a.flat.end, self._reuse(values))
         return no_fragmentation_size(trace, {k: hv.size for k, hv in values.items()})
 
+class Spans:
+    """The live ranges of an allocation's values, sorted by start and by end. While no two of
+    them overlap by more than a touch (`overlapping` is False), the last range starting before
+    a query's end is the only one that can overlap it."""
+
+    def __init__(self):
+        self.starts: list[int] = []
+        self.ends_by_start: list[int] = []
+        self.by_start: list[Value] = []
+        self.ends: list[int] = []
+        self.by_end: list[Value] = []
+        self.positions: set[Instruction] = set()
+        self.unranged = False
+        self.overlapping = False
+
+    def add(self, value: Value, r) -> None:
+        self.positions.update(p for p, _ in value.positions)
+        if r is None:
+            self.unranged = True
+            return
+        k = bisect.bisect_right(self.starts, r.start)
+        if (k > 0 and self.ends_by_start[k - 1] > r.start and self.starts[k - 1] < r.end) or (
+                k < len(self.starts) and self.starts[k] < r.end and r.start < self.ends_by_start[k]):
+            self.overlapping = True
+        self.starts.insert(k, r.start)
+        self.ends_by_start.insert(k, r.end)
+        self.by_start.insert(k, value)
+        j = bisect.bisect_right(self.ends, r.end)
+        self.ends.insert(j, r.end)
+        self.by_end.insert(j, value)
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """Some range overlaps [start, end] by more than a touch."""
+        k = bisect.bisect_left(self.starts, end) - 1
+        return k >= 0 and self.ends_by_start[k] > start
+
+    def starting_at(self, t: int) -> list[Value]:
+        return self.by_start[bisect.bisect_left(self.starts, t):bisect.bisect_right(self.starts, t)]
+
+    def ending_at(self, t: int) -> list[Value]:
+        return self.by_end[bisect.bisect_left(self.ends, t):bisect.bisect_right(self.ends, t)]
+
+
 def _size(value: Value, platform: str) -> int:
     return buffer_size(value.instruction.shape.subshape(value.index), platform)
 
@@ -338,7 +423,7 @@ class ThreadLocalValues:
                 continue
             found[comp] = caller.opcode == "fusion"
             text = comp.text
-            if found[comp] and not _CALLEE_ATTRIBUTE.search(text):
+            if found[comp] and not any(word in text for word in _CALLEE_WORDS):
                 continue  # a fusion body that calls nothing: never parsed
             queue.extend((i, c) for i in comp.instructions for c in _callees(i, module))
         order = {c: n for n, c in enumerate(module.computations.values())}

@@ -20,6 +20,13 @@ DEFINES_NOTHING = frozenset({"bitcast", "add-dependency", "while", "call", "cond
                              "all-reduce-done"})
 
 
+# Opcodes whose definitions depend on more than "one value per leaf" (see _initial_set).
+_SPECIAL_DEFINITIONS = DEFINES_NOTHING | {
+    "parameter", "copy", "tuple", "async-start", "async-update", "async-done", "copy-start",
+    "all-gather-start", "all-gather-done", "collective-permute-done", "collective-permute-start",
+    "recv-done", "send"}
+
+
 class Value:
     __slots__ = ("id", "instruction", "index", "is_phi", "positions", "uses")
 
@@ -68,9 +75,11 @@ class Dataflow:
 
     def _initial_set(self, instr: Instruction) -> dict[tuple, list[Value]]:
         shape = instr.shape
+        op = instr.opcode
+        if not shape.is_tuple and op not in _SPECIAL_DEFINITIONS:  # most instructions
+            return {(): [self._new(instr, ())]}
         subshapes = shape.subshapes()
         sets: dict[tuple, list[Value]] = {index: [] for index, _ in subshapes}
-        op = instr.opcode
         if op in DEFINES_NOTHING:
             return sets
         if op == "parameter":
@@ -109,7 +118,9 @@ class Dataflow:
         tie = itertools.count()
 
         def add(instr: Instruction | None) -> None:
-            if instr is not None and instr not in queued and instr in self.sets:
+            # Only opcodes with an update rule can change; the rest are never queued.
+            if (instr is not None and instr.opcode in _UPDATERS and instr not in queued
+                    and instr in self.sets):
                 queued.add(instr)
                 heapq.heappush(heap, (priority.get(instr, 0), next(tie), instr))
 
@@ -260,24 +271,27 @@ class Dataflow:
     def _record_uses(self) -> None:
         """HloValue::ComputeUses: every operand slot reading a position; get-tuple-element and
         copy read only the top level; tuple and domain pass through unless they are the root of
-        their computation and the value appears there."""
-        slots_cache: dict[Instruction, dict[Instruction, list[int]]] = {}
-        for value in self.values.values():
-            roots = {p for p, _ in value.positions if p.is_root}
-            seen = set()
-            for position, index in value.positions:
-                for user in position.users:
-                    slots = slots_cache.get(user)
-                    if slots is None:
-                        slots = slots_cache[user] = {}
-                        for k, operand in enumerate(user.operands):
-                            slots.setdefault(operand, []).append(k)
-                    for k in slots.get(position, ()):
-                        if _may_use(user, index) or user in roots:
-                            key = (user, k, index)
-                            if key not in seen:
-                                seen.add(key)
-                                value.uses.append(key)
+        their computation and the value appears there. Walked user by user (each use once)."""
+        sets = self.sets
+        for user in sets:
+            at_root = None
+            if user.is_root:
+                at_root = {v.id for values in sets[user].values() for v in values}
+            pass_through = user.opcode in ("tuple", "domain")
+            top_only = user.opcode in ("get-tuple-element", "copy")
+            for k, operand in enumerate(user.operands):
+                operand_sets = sets.get(operand)
+                if operand_sets is None:
+                    continue
+                for index, values in operand_sets.items():
+                    if (top_only and index) or pass_through:
+                        for value in values:
+                            if at_root is not None and value.id in at_root:
+                                value.uses.append((user, k, index))
+                    else:
+                        key = (user, k, index)
+                        for value in values:
+                            value.uses.append(key)
 
     def value_list(self) -> list[Value]:
         return [self.values[k] for k in sorted(self.values)]
@@ -293,11 +307,6 @@ def _permute_destinations(instr: Instruction) -> set:
     return set()
 
 
-def _may_use(user: Instruction, index: tuple) -> bool:
-    op = user.opcode
-    if op in ("get-tuple-element", "copy"):
-        return not index
-    return op not in ("tuple", "domain")
 
 
 # --- per-opcode updates (UpdateInstructionValueSet) ------------------------------------------

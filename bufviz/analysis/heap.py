@@ -13,9 +13,9 @@ import numpy as np
 ALLOC, SHARE, FREE = "alloc", "share", "free"
 
 
-@dataclass
+@dataclass(eq=False)
 class HeapValue:
-    """What the simulator needs of one value."""
+    """What the simulator needs of one value (compared by identity)."""
     id: int
     start: int
     end: int
@@ -165,20 +165,25 @@ def _transitive(intervals, value: int) -> list[int]:
     return group
 
 
-def _round_up(x: int, alignment: int) -> int:
+def _round_up(x, alignment: int):
     return (x + alignment - 1) // alignment * alignment
 
 
 def _best_gap(used_offsets, used_sizes, own_size: int, size: int, alignment: int) -> int:
     """Best fit among the free gaps left by the chunks in use: the smallest gap that holds
-    `size` at an aligned offset (ties: lowest), else the end of the heap."""
+    `size` at an aligned offset (ties: lowest), else the end of the heap. Walking the chunks
+    by offset, a gap runs from the aligned end of everything before to the next chunk."""
+    if used_offsets.size == 0:
+        return 0
     order = np.argsort(used_offsets, kind="stable")
-    best = None
-    free_start = 0
-    for o, s in zip(used_offsets[order].tolist(), used_sizes[order].tolist()):
-        if o - free_start >= own_size:
-            start = _round_up(free_start, alignment)
-            if start + size <= o and (best is None or o - free_start < best[0]):
-                best = (o - free_start, start)
-        free_start = max(free_start, _round_up(o + s, alignment))
-    return best[1] if best is not None else _round_up(free_start, alignment)
+    offsets = used_offsets[order]
+    ends = _round_up(offsets + used_sizes[order], alignment)
+    free_starts = np.zeros_like(offsets)
+    if offsets.size > 1:
+        np.maximum.accumulate(np.maximum(ends[:-1], 0), out=free_starts[1:])
+    gaps = offsets - free_starts
+    fits = (gaps >= own_size) & (_round_up(free_starts, alignment) + size <= offsets)
+    if fits.any():
+        best = int(np.argmin(np.where(fits, gaps, np.iinfo(np.int64).max)))
+        return int(_round_up(free_starts[best], alignment))
+    return int(_round_up(max(int(free_starts[-1]), int(ends[-1])), alignment))

