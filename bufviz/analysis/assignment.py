@@ -204,13 +204,18 @@ class BufferAssigner:
         ranges = [(r.start, r.end) for v in self.buffer_values[b] if (r := live.get(v.id)) is not None]
         last_end = max((e for _, e in ranges), default=0)
         bisect_left = bisect.bisect_left
+        s0, e0 = ranges[0] if len(ranges) == 1 else (None, None)
         for alloc in candidates:
             if alloc.color != color or alloc.size < size or alloc.tail < last_end:
                 continue
             spans = alloc.spans
             if not spans.overlapping:
                 starts, ends = spans.starts, spans.ends_by_start
-                if any((k := bisect_left(starts, e) - 1) >= 0 and ends[k] > s for s, e in ranges):
+                if s0 is not None:  # one value (most buffers): no generator
+                    k = bisect_left(starts, e0) - 1
+                    if k >= 0 and ends[k] > s0:
+                        continue
+                elif any((k := bisect_left(starts, e) - 1) >= 0 and ends[k] > s for s, e in ranges):
                     continue
             if self._maybe_assign(alloc, b):
                 return True

@@ -20,6 +20,8 @@ DEFINES_NOTHING = frozenset({"bitcast", "add-dependency", "while", "call", "cond
                              "all-reduce-done"})
 
 
+_EMPTY: list = []  # never modified: _assign stores a copy
+
 # Opcodes whose definitions depend on more than "one value per leaf" (see _initial_set).
 _SPECIAL_DEFINITIONS = DEFINES_NOTHING | {
     "parameter", "copy", "tuple", "async-start", "async-update", "async-done", "copy-start",
@@ -187,6 +189,11 @@ class Dataflow:
 
     def _union(self, instr: Instruction, inputs: list[dict]) -> bool:
         changed = False
+        if len(inputs) == 1:  # one caller (the common case): its lists are sorted already
+            (source,) = inputs
+            for index in self.sets[instr]:
+                changed |= self._assign(instr, index, source.get(index, _EMPTY))
+            return changed
         for index in self.sets[instr]:
             merged = {v.id: v for sets in inputs for v in sets.get(index, ())}
             changed |= self._assign(instr, index, [merged[k] for k in sorted(merged)])

@@ -6,6 +6,7 @@ tick. GlobalDecreasingSizeBestFitHeap then places the intervals biggest first (s
 order) and longest first (temporal order); XLA keeps the smaller heap."""
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -130,11 +131,12 @@ def _place(intervals: dict[int, _Interval], alignment: int, temporal: bool):
         key = lambda i: (colo_start[i.value] - colo_end[i.value], -i.size, i.value)  # noqa: E731
     else:
         key = lambda i: (-i.size, i.start - i.end, i.value)  # noqa: E731
-    n = len(intervals)
+    n = sum(len(groups[i.value]) for i in intervals.values() if i.need_allocation)
     starts = np.empty(n, dtype=np.int64)
     ends = np.empty(n, dtype=np.int64)
     offsets = np.empty(n, dtype=np.int64)
     chunk_sizes = np.empty(n, dtype=np.int64)
+    by_time = _TimeIndex(max((i.end for i in intervals.values()), default=0) + 1)
     committed = 0
     chunks: dict[int, tuple[int, int]] = {}
     heap_size = 0
@@ -143,17 +145,74 @@ def _place(intervals: dict[int, _Interval], alignment: int, temporal: bool):
             continue
         members = [intervals[m] for m in groups[interval.value]]
         size = max(m.size for m in members)
-        mask = np.zeros(committed, dtype=bool)
-        for m in members:
-            mask |= (starts[:committed] <= m.end) & (ends[:committed] >= m.start)
-        offset = _best_gap(offsets[:committed][mask], chunk_sizes[:committed][mask], interval.size, size, alignment)
+        if len(members) == 1:
+            live = by_time.alive(interval.start, interval.end)
+        else:  # colocated members: alive during any of them
+            near = by_time.alive(min(m.start for m in members), max(m.end for m in members))
+            mask = np.zeros(near.size, dtype=bool)
+            for m in members:
+                mask |= (starts[near] <= m.end) & (ends[near] >= m.start)
+            live = near[mask]
+        offset = _best_gap(offsets[live], chunk_sizes[live], interval.size, size, alignment)
         for m in members:
             chunks[m.value] = (offset, size)
             starts[committed], ends[committed] = m.start, m.end
             offsets[committed], chunk_sizes[committed] = offset, size
+            by_time.add(committed, m.start, m.end)
             committed += 1
         heap_size = max(heap_size, offset + size)
     return heap_size, chunks
+
+
+class _TimeIndex:
+    """Committed chunks by time, so that finding those alive during [a, b] costs what is found
+    rather than everything placed so far. Two segment trees over ticks: one holds each chunk in
+    the O(log T) nodes covering its interval (the chunks alive at `a` lie on the path from leaf
+    `a` to the root), the other in every node above its start tick (the chunks starting in
+    (a, b] are in the O(log T) nodes covering that range). The two answers are disjoint."""
+
+    def __init__(self, ticks: int):
+        self.size = 1 << max(ticks, 1).bit_length()
+        self.covering: dict[int, list[int]] = {}
+        self.starting: dict[int, list[int]] = {}
+
+    def add(self, chunk: int, start: int, end: int) -> None:
+        node = start + self.size
+        while node:
+            self.starting.setdefault(node, []).append(chunk)
+            node >>= 1
+        lo, hi = start + self.size, end + self.size + 1
+        while lo < hi:
+            if lo & 1:
+                self.covering.setdefault(lo, []).append(chunk)
+                lo += 1
+            if hi & 1:
+                hi -= 1
+                self.covering.setdefault(hi, []).append(chunk)
+            lo >>= 1
+            hi >>= 1
+
+    def alive(self, start: int, end: int) -> np.ndarray:
+        """The chunks alive at some tick of [start, end], each once."""
+        found = []
+        node = start + self.size
+        while node:
+            found.append(self.covering.get(node, ()))
+            node >>= 1
+        lo, hi = start + 1 + self.size, end + self.size + 1
+        while lo < hi:
+            if lo & 1:
+                found.append(self.starting.get(lo, ()))
+                lo += 1
+            if hi & 1:
+                hi -= 1
+                found.append(self.starting.get(hi, ()))
+            lo >>= 1
+            hi >>= 1
+        total = sum(len(f) for f in found)
+        chunks = np.fromiter(itertools.chain.from_iterable(found), dtype=np.int64, count=total)
+        chunks.sort()  # in placement order, as _best_gap's ties expect
+        return chunks
 
 
 def _transitive(intervals, value: int) -> list[int]:

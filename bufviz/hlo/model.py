@@ -2,6 +2,8 @@
 module costs only what the analysis touches (fusion bodies are rarely needed)."""
 from __future__ import annotations
 
+import re
+
 from ..errors import BufvizError, found
 from .attributes import (bracket_depth, parse_alias_pairs, parse_backend_config,
                          parse_frontend_attributes, parse_metadata, parse_name_list,
@@ -23,6 +25,10 @@ REQUIRED_CALLEES = {
     "async-start": (("calls",),),
     "fusion": (("calls",),),
 }
+
+
+# The start of an instruction line: a line that is not one continues the previous one.
+_STARTS_INSTRUCTION = re.compile(r"[ \t]*(?:ROOT[ \t]+)?%?[A-Za-z_][\w.\-]*[ \t]*=[ \t]")
 
 
 class Instruction:
@@ -57,8 +63,15 @@ class Instruction:
 
     def attr(self, key: str) -> str | None:
         # Cheap pre-check: most instructions have few attributes and most lookups miss.
-        if key not in self.attr_text:
+        text = self.attr_text
+        if key not in text:
             return None
+        if self._attrs is None and key == "index" and text.startswith(", index="):
+            # get-tuple-element: the index comes first; spare the split of long metadata.
+            end = text.find(",", 8)
+            value = text[8:end if end >= 0 else len(text)].strip()
+            if value.isdigit():
+                return value
         return self.attrs.get(key)
 
     @property
@@ -95,7 +108,7 @@ class Instruction:
 
     @property
     def tuple_index(self) -> int:
-        return int(self.attrs["index"])
+        return int(self.attr("index"))
 
     @property
     def output_to_operand_aliasing(self):
@@ -207,7 +220,8 @@ class Computation:
             stripped = line.strip()
             if not stripped or stripped.startswith("//"):
                 continue
-            if line.count("{") != line.count("}") or line.count("(") != line.count(")"):
+            if i < len(lines) and not _STARTS_INSTRUCTION.match(lines[i]) and (
+                    line.count("{") != line.count("}") or line.count("(") != line.count(")")):
                 # Attribute values may span lines (TPU kernel metadata); join until balanced.
                 while bracket_depth(line) > 0 and i < len(lines):
                     line += "\n" + lines[i]
@@ -244,10 +258,12 @@ class Computation:
                 self._check_tuple_index(instr)
             elif instr.opcode in REQUIRED_CALLEES:
                 self._check_callees(instr)
-            seen = set()
-            for op in instr.operands:
-                if id(op) not in seen:
-                    seen.add(id(op))
+            operands = instr.operands
+            if len(operands) == 1:
+                operands[0].users.append(instr)
+            elif operands:  # each user once
+                for op in (dict.fromkeys(operands) if len(operands) > 2 else
+                           operands[:1] if operands[-1] is operands[0] else operands):
                     op.users.append(instr)
         self._root = root if root is not None else instructions[-1]
         self._root.is_root = True
@@ -266,7 +282,7 @@ class Computation:
                     raise self._error(instr.line, f"expected a computation named {name!r}, found none")
 
     def _check_tuple_index(self, instr: Instruction) -> None:
-        index = instr.attr("index")
+        index = instr.attr("index")  # (XLA prints it first: no need to split every attribute)
         operand = instr.operands[0] if len(instr.operands) == 1 else None
         if (index is None or not index.isdigit() or operand is None or not operand.shape.is_tuple
                 or int(index) >= len(operand.shape.elements)):
