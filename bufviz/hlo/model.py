@@ -29,6 +29,11 @@ REQUIRED_CALLEES = {
 
 # The start of an instruction line: a line that is not one continues the previous one.
 _STARTS_INSTRUCTION = re.compile(r"[ \t]*(?:ROOT[ \t]+)?%?[A-Za-z_][\w.\-]*[ \t]*=[ \t]")
+_CONTINUATION = re.compile(r"^(?![ \t]*(?:ROOT[ \t]+)?%?[A-Za-z_][\w.\-]*[ \t]*=[ \t]|[ \t]*(?://.*)?$)", re.M)
+# `[ROOT] name = array-shape opcode(operands without parentheses)`: what parse_instruction_line
+# returns for such a line, in one match.
+_SIMPLE_LINE = re.compile(r"[ \t]*(ROOT[ \t]+)?%?([A-Za-z_][\w.\-]*)[ \t]*=[ \t]*"
+                          r"([a-z][a-z0-9]*\[[^\]]*\](?:\{[^{}]*\})?)[ \t]+([a-z][a-z0-9\-]*)\(([^()]*)\)")
 
 
 class Instruction:
@@ -208,7 +213,11 @@ class Computation:
         return BufvizError(message, self.module.path, line)
 
     def _parse_body(self) -> None:
-        lines = self.text.split("\n")
+        text = self.text
+        lines = text.split("\n")
+        # A line that does not start an instruction continues the one before (attribute values
+        # spanning lines, TPU kernel metadata); one search tells whether the body has any.
+        continued = _CONTINUATION.search(text) is not None
         instructions: list[Instruction] = []
         by_name: dict[str, Instruction] = {}
         root = None
@@ -220,16 +229,21 @@ class Computation:
             stripped = line.strip()
             if not stripped or stripped.startswith("//"):
                 continue
-            if i < len(lines) and not _STARTS_INSTRUCTION.match(lines[i]) and (
+            if continued and i < len(lines) and not _STARTS_INSTRUCTION.match(lines[i]) and (
                     line.count("{") != line.count("}") or line.count("(") != line.count(")")):
                 # Attribute values may span lines (TPU kernel metadata); join until balanced.
                 while bracket_depth(line) > 0 and i < len(lines):
                     line += "\n" + lines[i]
                     i += 1
-            try:
-                is_root, name, shape, opcode, args, attrs = parse_instruction_line(line)
-            except LineSyntaxError as e:
-                raise self._error(lineno, f"{e}, found {found(line)}") from None
+            simple = _SIMPLE_LINE.match(line)
+            if simple:  # most lines: one regex instead of the careful parser
+                root_word, name, shape, opcode, args = simple.groups()
+                is_root, attrs = root_word is not None, line[simple.end():]
+            else:
+                try:
+                    is_root, name, shape, opcode, args, attrs = parse_instruction_line(line)
+                except LineSyntaxError as e:
+                    raise self._error(lineno, f"{e}, found {found(line)}") from None
             if name in by_name:
                 raise self._error(lineno, f"expected a new instruction name, found {name!r} defined twice")
             instr = Instruction(name, opcode, shape, args, attrs, is_root, lineno)
