@@ -165,8 +165,7 @@ def verify(ctx, paths, fmt, output, no_discover, module_selector, platform, no_c
         raise BufvizError("expected the HLO module, or a dump with its 'Used values', to recompute "
                           "from, found neither", paths[0])
     verified = all(c["ok"] for c in report["checks"])
-    keys = ("schema_version", "module", "platform", "inputs", "vintage", "checks", "mismatches", "notes")
-    summary = {**{k: report[k] for k in keys}, "verified": verified}
+    summary = {**_head(report, "checks", "mismatches", "notes"), "verified": verified}
     _render(ctx, summary if fmt == "json" else report, fmt, output, no_color,
             lambda console: render_verify(report, console, show))
     return 0 if verified else 1
@@ -205,10 +204,15 @@ def allocations(ctx, paths, fmt, output, no_discover, module_selector, platform,
         raise BufvizError("expected an HLO module or a buffer-assignment dump to show allocations from, "
                           "found neither", paths[0])
     view = allocation_view(report, set(indices) or None, set(kinds) or None)
-    keys = ("schema_version", "module", "platform", "inputs", "vintage", "notes")
-    _render(ctx, {**{k: report[k] for k in keys}, **view}, fmt, output, no_color,
+    _render(ctx, {**_head(report, "notes"), **view}, fmt, output, no_color,
             lambda console: render_allocations(report, view, console, values_shown))
     return 0
+
+
+def _head(report: dict, *more: str) -> dict:
+    """The keys every JSON report starts with, and `more` of the full report's."""
+    keys = ("schema_version", "module", "platform", "inputs", "vintage") + more
+    return {k: report[k] for k in keys}
 
 
 def _emit(text: str, output: str | None) -> None:

@@ -56,6 +56,11 @@ def human_bytes(n: int | None) -> str:
     raise AssertionError("unreachable")
 
 
+def ellipsis_start(text: str, width: int) -> str:
+    """A long text cut from the front: the end of a path or op_name says the most."""
+    return text if len(text) <= width else "…" + text[-(width - 1):]
+
+
 def spaced_int(n: int) -> str:
     """Digits grouped by three with spaces, as XLA's stack-trace breakdown prints them."""
     return f"{n:,}".replace(",", " ")

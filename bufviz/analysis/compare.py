@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..hlo.shapes import value_label
 from .usage_report import hash_order_free
 
 
@@ -195,22 +196,27 @@ def allocation_mismatches(xla_allocations: list[dict], ours: list[dict]) -> list
     for theirs, a in pair_allocations(xla_allocations, ours):
         if theirs is None:
             out.append({"quantity": f"allocation {a['index']} (bufviz only)", "xla": None, "recomputed": _describe(a)})
-            continue
-        label = f"allocation {theirs['index']}"
-        if a is None:
-            out.append({"quantity": label, "xla": _describe(theirs), "recomputed": None})
-            continue
-        if (a["size"], sorted(a["kinds"]), a["index"]) != (theirs["size"], sorted(theirs["kinds"]), theirs["index"]):
-            out.append({"quantity": label, "xla": _describe(theirs), "recomputed": _describe(a)})
-        offsets = {(v["name"], v["index"]): v["offset"] for v in a["values"]}
-        for v in theirs["values"]:
-            if offsets[(v["name"], v["index"])] != v["offset"]:
-                out.append({"quantity": f"offset {v['name']}{{{v['index']}}}", "xla": v["offset"],
-                            "recomputed": offsets[(v["name"], v["index"])]})
+        elif a is None:
+            out.append({"quantity": f"allocation {theirs['index']}", "xla": _describe(theirs), "recomputed": None})
+        else:
+            out.extend(pair_differences(theirs, a))
+    return out
+
+
+def pair_differences(theirs: dict, mine: dict) -> list[dict]:
+    """How two paired allocations differ (in mismatch form): size, kinds, index, offsets."""
+    out = []
+    if (mine["size"], sorted(mine["kinds"]), mine["index"]) != (theirs["size"], sorted(theirs["kinds"]), theirs["index"]):
+        out.append({"quantity": f"allocation {theirs['index']}", "xla": _describe(theirs), "recomputed": _describe(mine)})
+    offsets = {(v["name"], v["index"]): v["offset"] for v in mine["values"]}
+    for v in theirs["values"]:
+        if offsets[(v["name"], v["index"])] != v["offset"]:
+            out.append({"quantity": f"offset {v['name']}{{{v['index']}}}", "xla": v["offset"],
+                        "recomputed": offsets[(v["name"], v["index"])]})
     return out
 
 
 def _describe(a: dict) -> str:
-    names = ", ".join(f"{v['name']}{{{v['index']}}}" if v["index"] else v["name"] for v in a["values"][:3])
+    names = ", ".join(value_label(v["name"], v["index"]) for v in a["values"][:3])
     more = f" +{len(a['values']) - 3}" if len(a["values"]) > 3 else ""
     return f"#{a['index']} {a['size']} B [{' '.join(a['kinds'])}] {names}{more}"

@@ -8,8 +8,8 @@ import re
 from ..dumps.oom import OomBuffer, OomReport
 from ..hlo.attributes import parse_metadata
 from ..hlo.model import Module
-from ..hlo.shapes import ShapeSyntaxError, parse_shape
-from ..units import human_bytes, parse_human_bytes
+from ..hlo.shapes import format_index, without_layout
+from ..units import ellipsis_start, human_bytes, parse_human_bytes
 
 _LABEL_NAME = re.compile(r"^%?([\w.\-]+) = ")
 
@@ -135,7 +135,7 @@ def _summary(o: dict) -> list[str]:
         parts = [("program", s.get("program_bytes")), ("arguments", s.get("arguments_bytes")),
                  ("reserved", s.get("reserved_bytes"))]
         lines.append("Usage: " + ", ".join(f"{k} {human_bytes(v) if v is not None else 'unknown'}"
-                                            for k, v in parts if k in s or f"{k}_bytes" in s) + ".")
+                                            for k, v in parts if f"{k}_bytes" in s) + ".")
     if s.get("hlo_temp_bytes"):
         frag = s.get("hlo_temp_fragmentation_bytes")
         lines.append(f"Temporaries take {human_bytes(s['hlo_temp_bytes'])}"
@@ -161,7 +161,7 @@ def _suggestions(o: dict) -> list[str]:
     if o["groups"] and o["buffers"] and o["groups"][0]["count"] > 1:
         g = o["groups"][0]
         tips.append(f"{g['count']} of the listed buffers ({human_bytes(g['bytes'])}) come from "
-                    f"{_short(g['op_name'])}: look there first.")
+                    f"{ellipsis_start(g['op_name'], 80) if g['op_name'] else 'an unnamed operation'}: look there first.")
     if o["padding_bytes"] > 0.1 * max(o["listed_bytes"], 1):
         tips.append(f"Tile padding wastes {human_bytes(o['padding_bytes'])} among the listed buffers: make the "
                     "two minor dimensions multiples of the tile (8 and 128 on TPU).")
@@ -195,12 +195,6 @@ def _percent(part: int | None, whole: int | None) -> float | None:
     return 100.0 * part / whole if part and whole else None
 
 
-def _short(op_name: str | None, width: int = 80) -> str:
-    if not op_name:
-        return "an unnamed operation"
-    return op_name if len(op_name) <= width else "…" + op_name[-(width - 1):]
-
-
 def _match_values(buffers: list[dict], module: Module) -> None:
     """The value of the module each listed buffer is: by instruction name where the label gives
     one (TPU), else entry parameter by subshape, else opcode + op_name + shape."""
@@ -208,7 +202,7 @@ def _match_values(buffers: list[dict], module: Module) -> None:
     by_name = {i.name: i for i in instructions}
     taken = set()
     for b in buffers:
-        shape = _bare(b["shape"])
+        shape = without_layout(b["shape"]) if b["shape"] else None
         candidates = []
         name = _LABEL_NAME.match(b["label"] or "")
         if name and name.group(1) in by_name:
@@ -224,15 +218,6 @@ def _match_values(buffers: list[dict], module: Module) -> None:
                           and (instr.name, idx) not in taken), None)
             if index is not None:
                 taken.add((instr.name, index))
-                b["value"] = {"name": instr.name, "index": ",".join(map(str, index)),
+                b["value"] = {"name": instr.name, "index": format_index(index),
                               "computation": instr.computation.name}
                 break
-
-
-def _bare(shape: str | None) -> str | None:
-    if not shape:
-        return None
-    try:
-        return parse_shape(shape).text_without_layout()
-    except ShapeSyntaxError:
-        return shape

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..hlo.model import Instruction
+from ..hlo.shapes import format_index
 from ..units import spaced_int
 from .callgraph import CallGraph
 from .schedule import async_chain
@@ -54,7 +55,7 @@ def stack_breakdown(rows: list[tuple[int, Instruction, tuple]], graph: CallGraph
         base, extra = divmod(size, len(traces))
         for i, trace in enumerate(traces):
             if index:
-                trace[-1] += "{" + ",".join(map(str, index)) + "}"
+                trace[-1] += "{" + format_index(index) + "}"
             node = root
             for part in trace:
                 node = node.children.setdefault(part, _Node(part))

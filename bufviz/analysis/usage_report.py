@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..hlo.shapes import ShapeSyntaxError, parse_shape
+from ..hlo.shapes import without_layout
 from ..units import xla_human_bytes
 
 PERCENTILE = 0.05     # XLA writes the file with MemoryUsageReport(0.05, 50)
@@ -105,7 +105,7 @@ def _table(a: dict, prefix: str, ties_sorted: bool) -> str:
     out = [f"{prefix}cumulative_size;       size;       offset; used_by_n_values; shapes_list\n",
            f"{prefix}{'-' * 60}\n"]
     for cumulative, (size, offset, vs), left in _until_cut(rows, lambda r: r[0]):
-        shapes = Counter(_without_layout(v["shape"]) for v in vs)
+        shapes = Counter(without_layout(v["shape"]) for v in vs)
         pairs = sorted(shapes.items(), key=lambda p: (p[1], p[0])) if ties_sorted else list(shapes.items())
         listed = ", ".join(s if n == 1 else f"{n}×{s}" for s, n in pairs)
         out.append(f"{prefix}{xla_human_bytes(cumulative):>9}({_percent(cumulative, total)}%); "
@@ -119,13 +119,6 @@ def _percent(part: int, total: int) -> str:
     """C's %3.0f: round half to even like printf, right-aligned in three columns."""
     value = 100.0 * part / total if total else float("nan")
     return f"{value:3.0f}"
-
-
-def _without_layout(shape: str) -> str:
-    try:
-        return parse_shape(shape).text_without_layout()
-    except ShapeSyntaxError:
-        return shape
 
 
 _ROW = re.compile(r"^(\s*\S+\(\s*\d+%\);\s*(\S+);)(\s*\d+;\s*\d+; )(.*)$")

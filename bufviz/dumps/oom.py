@@ -5,6 +5,7 @@ prefixes, Ray's `(pid=…)` and dedup suffixes, `> ` quoting; terminals expand t
 hard-wrap long lines; people cut them short. The reader takes what is there."""
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -103,13 +104,15 @@ def clean_line(line: str) -> str:
 def read_oom(text: str, path: str) -> OomReport:
     lines = [clean_line(raw) for raw in text.split("\n")]
     report = OomReport(path, _platform(lines))
-    report.reports = sum(1 for line in lines if "BufferAssignment OOM Debugging" in line
-                         or "Ran out of memory in memory space" in line)
+    # A second report restarts the buffer numbering: only the first is read.
+    starts = [i for i, line in enumerate(lines)
+              if "BufferAssignment OOM Debugging" in line or "Ran out of memory in memory space" in line]
+    report.reports = len(starts)
     if report.reports > 1:
         report.notes.append(f"the text holds {report.reports} out-of-memory reports; the first is read")
-    end = _first_report_end(lines)
-    _read_numbers(report, lines[:end])
-    _read_buffers(report, lines[:end])
+    first = lines[:starts[1]] if len(starts) > 1 else lines
+    _read_numbers(report, first)
+    _read_buffers(report, first)
     return report
 
 
@@ -125,13 +128,6 @@ def _platform(lines: list[str]) -> str | None:
     if _GPU_WORDS.search(text):
         return "gpu"
     return None
-
-
-def _first_report_end(lines: list[str]) -> int:
-    """Where a second report begins (its buffer numbering restarts), else the end."""
-    starts = [i for i, line in enumerate(lines)
-              if "BufferAssignment OOM Debugging" in line or "Ran out of memory in memory space" in line]
-    return starts[1] if len(starts) > 1 else len(lines)
 
 
 def _size(text: str | None) -> int | None:
@@ -175,10 +171,7 @@ def _read_numbers(report: OomReport, lines: list[str]) -> None:
         elif m := _TF_TENSOR.search(line):
             dims = [int(d) for d in m.group(1).replace(" ", "").split(",") if d]
             if m.group(2) in _TF_TYPES:
-                count = 1
-                for d in dims:
-                    count *= d
-                requests.append(count * _TF_TYPES[m.group(2)])
+                requests.append(math.prod(dims) * _TF_TYPES[m.group(2)])
         elif m := _REMAT.search(line):
             report.stats["rematerialization_limit_bytes"] = int(m.group(1))
             report.stats["rematerialization_reached_bytes"] = int(m.group(2))
@@ -228,10 +221,9 @@ def _read_buffers(report: OomReport, lines: list[str]) -> None:
                 report.notes.append(f"the text starts inside a buffer's entry (line {number}); "
                                     "that entry is left out")
                 current = OomBuffer(None, number)
-            current.fields[m.group(1).replace("XLA label", "XLA Label")] = m.group(2)
-            last_field = m.group(1).replace("XLA label", "XLA Label")
+            last_field = m.group(1).replace("XLA label", "XLA Label")  # GPU and TPU spellings
+            current.fields[last_field] = m.group(2)
         elif current is not None and last_field is not None and listing:
             current.fields[last_field] += line  # a hard-wrapped continuation
-    report.buffers = [b for b in report.buffers if b.rank is not None]
     if listing and not report.buffers:
         report.notes.append("the list of buffers is cut off before its first entry")

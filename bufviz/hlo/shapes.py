@@ -289,6 +289,19 @@ def format_index(index: tuple[int, ...]) -> str:
     return ",".join(map(str, index))
 
 
+def value_label(name: str, index: str) -> str:
+    """`name{0,1}` for a value given its JSON index text; the bare name at the top level."""
+    return f"{name}{{{index}}}" if index else name
+
+
+def without_layout(shape: str) -> str:
+    """A shape's text as XLA prints it without layouts (unchanged if it does not parse)."""
+    try:
+        return parse_shape(shape).text_without_layout()
+    except ShapeSyntaxError:
+        return shape
+
+
 def parse_index(text: str) -> tuple[int, ...]:
     """'{0,1}' or '0,1' or '{}' -> (0, 1)."""
     text = text.strip().strip("{}").strip()

@@ -6,9 +6,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..analysis.compare import pair_allocations
+from ..analysis.compare import pair_allocations, pair_differences
+from ..hlo.shapes import value_label
 from ..units import human_bytes
-from .console import render_header, render_notes
+from .console import bytes_cell, render_header, render_notes
 
 BAR_WIDTH = 24   # at most; narrower on a narrow terminal
 
@@ -38,9 +39,7 @@ def allocation_view(report: dict, only: set[int] | None, kinds: set[str] | None)
 def _same(theirs: dict | None, mine: dict | None) -> bool | None:
     if theirs is None or mine is None:
         return None
-    offsets = {(v["name"], v["index"]): v["offset"] for v in mine["values"]}
-    return ((theirs["index"], theirs["size"], sorted(theirs["kinds"])) == (mine["index"], mine["size"], sorted(mine["kinds"]))
-            and all(offsets.get((v["name"], v["index"])) == v["offset"] for v in theirs["values"]))
+    return not pair_differences(theirs, mine)
 
 
 def render_allocations(report: dict, view: dict, console: Console, values_shown: int) -> None:
@@ -81,14 +80,10 @@ def _totals(view: dict) -> Table:
                        ("minimum_memory_bytes", "lower bound (no fragmentation)")):
         a, b = xla.get(key), ours.get(key)
         if a is not None or b is not None:
-            table.add_row(label, _bytes(a), _bytes(b))
+            table.add_row(label, bytes_cell(a), bytes_cell(b))
     if ours.get("alignment"):
         table.add_row("heap alignment", "", f"{ours['alignment']} B")
     return table
-
-
-def _bytes(n: int | None) -> str:
-    return "—" if n is None else f"{human_bytes(n)}  ({n:,} B)" if n >= 1024 else human_bytes(n)
 
 
 def _heading(pair: dict, both_sides: bool) -> Text:
@@ -146,7 +141,7 @@ def _values_table(pair: dict, ranges: dict, end: int, values_shown: int, bar: in
             cells.append(Text("—" if theirs_offset is None else f"{theirs_offset:,}",
                               style="" if theirs_offset == v["offset"] else "red"))
         live = ranges.get(key)
-        cells += [human_bytes(v["size"]), v["name"] + (f"{{{v['index']}}}" if v["index"] else ""), v["shape"],
+        cells += [human_bytes(v["size"]), value_label(v["name"], v["index"]), v["shape"],
                   f"{live[0]}–{live[1]}" if live else "—", _bar(live, end, bar)]
         table.add_row(*cells)
     if len(values) > len(shown):
@@ -157,7 +152,7 @@ def _values_table(pair: dict, ranges: dict, end: int, values_shown: int, bar: in
 
 def _single_value(v: dict, ranges: dict, end: int, bar: int) -> Text:
     live = ranges.get((v["name"], v["index"]))
-    text = Text("  " + v["name"] + (f"{{{v['index']}}}" if v["index"] else ""))
+    text = Text("  " + value_label(v["name"], v["index"]))
     text.append(f"  {v['shape']}", style="dim")
     if live:
         text.append(f"  live {live[0]}–{live[1]}  ")

@@ -6,7 +6,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..analysis.stack_trace import tree_prefixes
-from ..units import human_bytes
+from ..hlo.shapes import value_label
+from ..units import ellipsis_start, human_bytes
 from .oom import render_oom
 
 INPUT_LABELS = {"hlo": "HLO module", "buffer_assignment": "buffer assignment", "values": "values",
@@ -93,7 +94,7 @@ def _files(report: dict) -> Table:
     return table
 
 
-def _bytes(n: int | None) -> str:
+def bytes_cell(n: int | None) -> str:
     if n is None:
         return "—"
     return f"{human_bytes(n)}  ({n:,} B)" if n >= 1024 else human_bytes(n)
@@ -114,20 +115,20 @@ def _numbers(report: dict) -> Table:
     row("peak time", xla.get("peak_time"), ours.get("peak_time"))
     printed_old = xla.get("peak_rows") == "instruction"
     row("peak bytes" + (" (as printed)" if printed_old else ""), xla.get("peak_bytes"),
-        ours.get("peak_instruction_bytes" if printed_old else "peak_bytes"), _bytes)
-    row("total bytes used", xla.get("total_bytes_used"), ours.get("total_bytes_used"), _bytes)
+        ours.get("peak_instruction_bytes" if printed_old else "peak_bytes"), bytes_cell)
+    row("total bytes used", xla.get("total_bytes_used"), ours.get("total_bytes_used"), bytes_cell)
     stats = xla.get("memory_stats") or {}
     if ours.get("allocations"):
         jax = stats if stats.get("reported") else {}
-        row("temp bytes", jax.get("temp_bytes", xla.get("temp_bytes")), ours.get("temp_bytes"), _bytes)
+        row("temp bytes", jax.get("temp_bytes", xla.get("temp_bytes")), ours.get("temp_bytes"), bytes_cell)
         fragmentation = ours.get("fragmentation_bytes")
-        row("temp fragmentation", None, fragmentation if fragmentation is None or fragmentation >= 0 else None, _bytes)
+        row("temp fragmentation", None, fragmentation if fragmentation is None or fragmentation >= 0 else None, bytes_cell)
         if jax.get("peak_memory_bytes") is not None:
-            row("jax peak_memory_in_bytes", jax["peak_memory_bytes"], ours.get("peak_memory_bytes"), _bytes)
+            row("jax peak_memory_in_bytes", jax["peak_memory_bytes"], ours.get("peak_memory_bytes"), bytes_cell)
     if ours and ours.get("max_live_bytes") is not None and ours["max_live_bytes"] != ours.get("peak_bytes"):
-        table.add_row("max live bytes", "—", f"{_bytes(ours['max_live_bytes'])} at t={ours['max_live_time']}")
+        table.add_row("max live bytes", "—", f"{bytes_cell(ours['max_live_bytes'])} at t={ours['max_live_time']}")
     if ours.get("padding_bytes"):
-        table.add_row("tile padding at the peak", "—", f"{_bytes(ours['padding_bytes'])} "
+        table.add_row("tile padding at the peak", "—", f"{bytes_cell(ours['padding_bytes'])} "
                       f"({100 * ours['padding_bytes'] / ours['peak_bytes']:.1f}% of the peak)")
     params = ours.get("parameters") if ours else None
     if params:
@@ -169,13 +170,9 @@ def _spaces_table(spaces: list[dict], platform: str) -> Table:
         if platform == "tpu" and m["memory_space"] in TPU_SPACES:
             name += f" {TPU_SPACES[m['memory_space']]}"
         top = max(m["live_at_peak"], key=lambda r: r["bytes"], default=None)
-        table.add_row(name, str(m["peak_time"]), _bytes(m["peak_bytes"]),
-                      "" if top is None else f"{_value_name(top)} ({human_bytes(top['bytes'])})")
+        table.add_row(name, str(m["peak_time"]), bytes_cell(m["peak_bytes"]),
+                      "" if top is None else f"{value_label(top['name'], top['index'])} ({human_bytes(top['bytes'])})")
     return table
-
-
-def _value_name(row: dict) -> str:
-    return row["name"] + (f"{{{row['index']}}}" if row["index"] else "")
 
 
 def _kinds_table(kinds: list[dict]) -> Table:
@@ -184,7 +181,7 @@ def _kinds_table(kinds: list[dict]) -> Table:
     table.add_column("count", justify="right")
     table.add_column("bytes", justify="right")
     for k in kinds:
-        table.add_row(k["kind"], str(k["count"]), _bytes(k["bytes"]))
+        table.add_row(k["kind"], str(k["count"]), bytes_cell(k["bytes"]))
     return table
 
 
@@ -205,7 +202,7 @@ def _buffers_table(rows: list[dict], time: int, total: int, whose: str, top: int
     shown = rows if not top else rows[:top]
     cells = []
     for i, r in enumerate(shown, 1):
-        cells.append((str(i), _value_name(r), _short_shape(r.get("shape") or ""),
+        cells.append((str(i), value_label(r["name"], r["index"]), _short_shape(r.get("shape") or ""),
                       human_bytes(r["bytes"]), f"{100 * r['bytes'] / total:.1f}" if total else "—",
                       "" if r.get("allocation") is None else f"{r['allocation']}@{r['offset']}",
                       r.get("op_name") or "", r.get("source") or ""))
@@ -216,7 +213,7 @@ def _buffers_table(rows: list[dict], time: int, total: int, whose: str, top: int
     columns = 8 if spare >= 40 else 7 if spare >= 14 else 6  # op_name, then source, when they fit
     op_width = spare if columns == 7 else spare * 3 // 5
     source_width = spare - op_width
-    cells = [c[:7] + (_tail(c[7], source_width),) for c in cells]
+    cells = [c[:7] + (ellipsis_start(c[7], source_width),) for c in cells]
     table = Table(title=f"Buffers live at the peak (t={time}, {len(rows)} buffers, "
                         f"{human_bytes(total)}, as {whose} lists them)",
                   title_justify="left", show_edge=False, pad_edge=False)
@@ -252,11 +249,6 @@ def _short_shape(shape: str) -> str:
             count = shape.count("/*index=")  # XLA marks every fifth element
             return f"{shape[:k]}, … ({'over ' + str(5 * count) if count else 'several'} elements))"
     return shape
-
-
-def _tail(path: str, width: int) -> str:
-    """The end of a long source path is the informative part."""
-    return path if len(path) <= width else "…" + path[-(width - 1):]
 
 
 

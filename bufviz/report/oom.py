@@ -6,7 +6,8 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from ..units import human_bytes
+from ..hlo.shapes import value_label
+from ..units import ellipsis_start, human_bytes
 
 
 def render_oom(oom: dict, console: Console, top: int | None) -> None:
@@ -63,7 +64,7 @@ def _buffers(oom: dict, top: int | None, width: int) -> Group:
         cells += [b["shape"] or "", b["kind"] or _label(b["label"])]
         if matched:
             v = b["value"]
-            cells.append("" if v is None else v["name"] + (f"{{{v['index']}}}" if v["index"] else ""))
+            cells.append("" if v is None else value_label(v["name"], v["index"]))
         cells.append(_operation(b["op_name"]))
         table.add_row(*cells)
     parts = [table]
@@ -78,7 +79,7 @@ def _groups(oom: dict, top: int | None) -> Table:
     table.add_column("bytes", justify="right", no_wrap=True)
     table.add_column("op_name / source", overflow="fold")
     for g in oom["groups"][: top or None]:
-        where = _tail(g["op_name"] or "") + (f"  ({g['source']})" if g["source"] else "")
+        where = ellipsis_start(g["op_name"] or "", 90) + (f"  ({g['source']})" if g["source"] else "")
         table.add_row(str(g["count"]), human_bytes(g["bytes"]), where)
     return table
 
@@ -94,8 +95,3 @@ def _operation(op_name: str | None) -> str:
 
 def _label(label: str | None) -> str:
     return (label or "").split(" = ")[0].split("(")[0][:24]
-
-
-def _tail(text: str, width: int = 90) -> str:
-    """The end of a long op_name says what the operation is."""
-    return text if len(text) <= width else "…" + text[-(width - 1):]
