@@ -4,12 +4,12 @@ allocations is kept (spec §12.2)."""
 from __future__ import annotations
 
 from ..hlo.shapes import format_index
-from .usage_report import memory_usage_report
 from .assignment import Assignment, BufferAssigner
 from .compare import allocation_mismatches
 from .hlo_liveness import ModuleAnalysis
 from .sizes import alignments
 from .totals import stats_block, totals
+from .usage_report import memory_usage_report
 from .vintage import PARAMETER_SUBSHAPE_PRINTED, Vintage
 
 
@@ -21,24 +21,31 @@ def assign_buffers(analysis: ModuleAnalysis, platform: str, vintage: Vintage,
     chosen = None
     for alignment in candidates:
         assignment = assigner.run(alignment)
-        section = assignment_section(assignment, analysis, platform, vintage)
-        misses = len(allocation_mismatches(xla_allocations, section["allocations"])) if xla_allocations else 0
+        allocations = allocations_json(assignment, analysis, vintage)
+        misses = len(allocation_mismatches(xla_allocations, allocations)) if xla_allocations else 0
         if chosen is None or misses < chosen[0]:
-            chosen = (misses, assignment, section)
+            chosen = (misses, assignment, allocations)
         if not misses:
             break
+    misses, assignment, allocations = chosen
     if len(candidates) > 1:
-        how = ("it reproduces XLA's allocations" if xla_allocations and not chosen[0]
-               else "the text does not date the switch; the newer value was assumed")
-        notes.append(f"heap alignment {chosen[1].alignment} bytes: {how}")
-    return chosen[1], chosen[2]
+        how = ("the text does not date the switch; the newer value was assumed" if not xla_allocations
+               else "it reproduces XLA's allocations" if not misses
+               else "no alignment reproduces XLA's allocations; this one differs least")
+        notes.append(f"heap alignment {assignment.alignment} bytes: {how}")
+    return assignment, assignment_section(assignment, allocations, analysis, platform, vintage)
 
 
-def assignment_section(assignment: Assignment, analysis: ModuleAnalysis, platform: str, vintage: Vintage) -> dict:
+def allocations_json(assignment: Assignment, analysis: ModuleAnalysis, vintage: Vintage) -> list[dict]:
     root = analysis.module.entry.root
     # The parameter's own subshape is printed since 2025-08-20; its whole shape before.
     whole_parameter = vintage.is_before(PARAMETER_SUBSHAPE_PRINTED) is True
-    allocations = [allocation_json(a, root, whole_parameter) for a in assignment.allocations]
+    return [allocation_json(a, root, whole_parameter) for a in assignment.allocations]
+
+
+def assignment_section(assignment: Assignment, allocations: list[dict], analysis: ModuleAnalysis,
+                       platform: str, vintage: Vintage) -> dict:
+    """The `recomputed` keys of an assignment; `allocations` are its allocations as JSON."""
     donated = {(number, format_index(index)) for number, index in analysis.module.donated}
     numbers = totals(assignment, allocations, donated, platform, vintage)
     report = {"layout": vintage.usage_report_layout, "sorted": vintage.usage_report_sorted,

@@ -3,6 +3,7 @@ offset, and how the allocations are numbered."""
 from __future__ import annotations
 
 import bisect
+import functools
 from dataclasses import dataclass, field
 
 from ..dumps.records import allocation_kinds
@@ -104,16 +105,26 @@ class BufferAssigner:
         deferred: list[int] = []
         self._assign(self._sorted(list(range(len(self.buffer_values))), global_comps), allocations, deferred)
         heaps = self._simulate(deferred, allocations, alignment)
+        _assign_thread_local(self._thread_local_order, allocations, self.platform)
+        combined = combine_temp_allocations(allocations, alignment)
+        return Assignment(combined, heaps, self._minimum_memory, alignment)
+
+    # Neither depends on the alignment: computed once however many alignments are tried.
+    @functools.cached_property
+    def _thread_local_order(self) -> list[Value]:
         if self.thread_local is None:
             local = ThreadLocalValues(self.a.graph, len(self.a.dataflow.values) + 1000)
             position = _positions(local.computations, None)
-            order = sorted(local.values, key=lambda v: (-_size(v, self.platform), position[v.instruction], v.id))
-        else:  # stable: keeps XLA's order
-            order = sorted(self.thread_local, key=lambda v: -_size(v, self.platform))
-        _assign_thread_local(order, allocations, self.platform)
-        combined = combine_temp_allocations(allocations, alignment)
-        minimum = self._minimum_memory()
-        return Assignment(combined, heaps, minimum, alignment)
+            return sorted(local.values, key=lambda v: (-_size(v, self.platform), position[v.instruction], v.id))
+        return sorted(self.thread_local, key=lambda v: -_size(v, self.platform))  # stable: XLA's order
+
+    @functools.cached_property
+    def _minimum_memory(self) -> int:
+        """MinimumMemoryForModule: the no-fragmentation peak over every value but constants."""
+        values = self._heap_values(list(range(len(self.buffer_values))),
+                                   lambda v: v.instruction.opcode != "constant")
+        trace = events(list(values.values()), self.a.flat.end, self._reuse(values))
+        return no_fragmentation_size(trace, {k: hv.size for k, hv in values.items()})
 
     def _sorted(self, buffers: list[int], computations: list[Computation]) -> list[int]:
         """Size descending, live-out first, then the earliest defining instruction in a post
@@ -156,7 +167,6 @@ class BufferAssigner:
             alloc = self._new(allocations, b, Allocation(size, self.color[b]))
             candidates.append(alloc)
             same_size.setdefault(size, []).append(alloc)
-
 
     def _assign_tuple_or_operand(self, b: int, allocations: list[Allocation]) -> bool:
         """A tuple-shaped buffer gets its own allocation; else try each operand's allocations
@@ -340,12 +350,6 @@ class BufferAssigner:
             heaps.append(result)
         return heaps
 
-    def _minimum_memory(self) -> int:
-        """MinimumMemoryForModule: the no-fragmentation peak over every value but constants."""
-        values = self._heap_values(list(range(len(self.buffer_values))),
-                                   lambda v: v.instruction.opcode != "constant")
-        trace = events(list(values.values()), self.a.flat.end, self._reuse(values))
-        return no_fragmentation_size(trace, {k: hv.size for k, hv in values.items()})
 
 class Spans:
     """The live ranges of an allocation's values, sorted by start and by end. While no two of

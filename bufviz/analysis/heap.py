@@ -96,8 +96,9 @@ def best_fit(trace, sizes: dict[int, int], alignment: int) -> HeapResult:
     """ChooseBestHeapAlgorithm over the spatial and temporal GlobalDecreasingSizeBestFitHeap:
     the temporal result wins only if strictly smaller."""
     intervals = _intervals(trace, sizes)
-    spatial = _place(intervals, alignment, temporal=False)
-    temporal = _place(intervals, alignment, temporal=True)
+    groups = _colocation_groups(intervals)
+    spatial = _place(intervals, groups, alignment, temporal=False)
+    temporal = _place(intervals, groups, alignment, temporal=True)
     heap_size, chunks = temporal if temporal[0] < spatial[0] else spatial
     for value, size in sizes.items():
         if size == 0:
@@ -123,15 +124,23 @@ def _intervals(trace, sizes) -> dict[int, _Interval]:
     return intervals
 
 
-def _place(intervals: dict[int, _Interval], alignment: int, temporal: bool):
-    groups = {v: _transitive(intervals, v) for v in intervals}
-    colo_start = {v: min(intervals[m].start for m in g) for v, g in groups.items()}
-    colo_end = {v: max(intervals[m].end for m in g) for v, g in groups.items()}
+def _colocation_groups(intervals: dict[int, _Interval]) -> dict[int, tuple[list[_Interval], int, int]]:
+    """For each interval that needs a chunk: it and the intervals sharing it (transitively),
+    and the span from the earliest start to the latest end among them."""
+    groups = {}
+    for v, interval in intervals.items():
+        if interval.need_allocation:
+            members = [intervals[m] for m in _transitive(intervals, v)]
+            groups[v] = (members, min(m.start for m in members), max(m.end for m in members))
+    return groups
+
+
+def _place(intervals: dict[int, _Interval], groups: dict, alignment: int, temporal: bool):
     if temporal:
-        key = lambda i: (colo_start[i.value] - colo_end[i.value], -i.size, i.value)  # noqa: E731
+        key = lambda i: (groups[i.value][1] - groups[i.value][2], -i.size, i.value)  # noqa: E731
     else:
         key = lambda i: (-i.size, i.start - i.end, i.value)  # noqa: E731
-    n = sum(len(groups[i.value]) for i in intervals.values() if i.need_allocation)
+    n = sum(len(members) for members, _, _ in groups.values())
     starts = np.empty(n, dtype=np.int64)
     ends = np.empty(n, dtype=np.int64)
     offsets = np.empty(n, dtype=np.int64)
@@ -140,15 +149,13 @@ def _place(intervals: dict[int, _Interval], alignment: int, temporal: bool):
     committed = 0
     chunks: dict[int, tuple[int, int]] = {}
     heap_size = 0
-    for interval in sorted(intervals.values(), key=key):
-        if not interval.need_allocation:
-            continue
-        members = [intervals[m] for m in groups[interval.value]]
+    for interval in sorted((intervals[v] for v in groups), key=key):
+        members, first, last = groups[interval.value]
         size = max(m.size for m in members)
         if len(members) == 1:
             live = by_time.alive(interval.start, interval.end)
         else:  # colocated members: alive during any of them
-            near = by_time.alive(min(m.start for m in members), max(m.end for m in members))
+            near = by_time.alive(first, last)
             mask = np.zeros(near.size, dtype=bool)
             for m in members:
                 mask |= (starts[near] <= m.end) & (ends[near] >= m.start)
