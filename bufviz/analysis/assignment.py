@@ -96,10 +96,11 @@ class BufferAssigner:
         root = self.module.entry.root
         self.live_out = {self.buffer_of[v.id] for vs in df.sets.get(root, {}).values() for v in vs}
         self.end_position = {v.id: self._end_position(v) for v in df.values.values() if v.id in analysis.live}
-        self.allocation_of: dict[int, Allocation] = {}   # value id -> allocation
+        self.allocation_of: dict[int, Allocation] = {}   # value id -> allocation, during a run
 
     # --- phases -------------------------------------------------------------------------------
     def run(self, alignment: int) -> Assignment:
+        self.allocation_of = {}  # a run must not see the allocations of one before it
         allocations: list[Allocation] = []
         global_comps = self.a.graph.computations
         deferred: list[int] = []
