@@ -45,6 +45,8 @@ Examples:
   bufviz peak dumps/module_0022.jit_update.cpu_after_optimizations.txt
   bufviz peak dumps/ --module 22 --format json -o peak.json
   bufviz peak oom.log
+  pbpaste | bufviz peak -
+  BUFVIZ_PEAK_FORMAT=json bufviz peak dumps/ --module jit_update
 """
 
 
@@ -62,24 +64,42 @@ def input_options(command):
         click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
                      help="The backend that compiled the module (default: detected)."),
         click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1)."),
+        click.option("--match", is_flag=True,
+                     help="Use files that look like different modules together anyway (say, an "
+                          "out-of-memory message next to the module you think it came from)."),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-@click.group(context_settings=CONTEXT)
+@click.group(context_settings=CONTEXT, invoke_without_command=True)
 @click.version_option(__version__, "-V", "--version", prog_name="bufviz")
 @click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1).")
 @click.pass_context
 def cli(ctx: click.Context, no_color: bool) -> None:
     """bufviz explains where XLA's memory goes.
 
-    It reads what XLA writes (HLO modules, buffer-assignment and live-range dumps, memory-usage
-    reports), recomputes the memory picture, and shows it next to XLA's own numbers.
-    Every option can also be set by an environment variable: BUFVIZ_PEAK_FORMAT=json, ...
+    It reads what XLA writes (HLO modules, `--xla_dump_to` folders, buffer-assignment and
+    live-range dumps, memory-usage reports) and out-of-memory messages or whole logs pasted
+    from JAX, PyTorch/XLA or TensorFlow, recomputes the memory picture, and shows it next to
+    XLA's own numbers. PATH may be `-` to read standard input.
+
+    Every option can also be set in the environment as BUFVIZ_<COMMAND>_<OPTION>, e.g.
+    BUFVIZ_PEAK_FORMAT=json or BUFVIZ_PEAK_TOP=50; NO_COLOR=1 turns colours off.
+
+    \b
+    Examples:
+      bufviz peak dumps/                     # a folder from --xla_dump_to
+      bufviz peak module_0022.jit_update.cpu_after_optimizations.txt
+      bufviz peak train.log                  # a log with an out-of-memory error
+      pbpaste | bufviz peak -                # an error copied to the clipboard
+      bufviz verify dumps/ --module 22       # bufviz's numbers against XLA's
+      bufviz allocations dumps/ --kind temp  # every temp allocation by offset
     """
     ctx.obj = {"no_color": no_color}
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 @cli.command(help=PEAK_HELP)
@@ -87,20 +107,20 @@ def cli(ctx: click.Context, no_color: bool) -> None:
 @click.option("--top", type=click.IntRange(min=0), default=20, show_default=True, metavar="N",
               help="Rows of the live-buffer table (0: all). JSON always lists every buffer.")
 @click.pass_context
-def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, top) -> int:
+def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top) -> int:
     from .report.console import render_peak
 
-    report = _report(paths, no_discover, module_selector, platform)
+    report = _report(paths, no_discover, module_selector, platform, match)
     _render(ctx, report, fmt, output, no_color, lambda console: render_peak(report, console, top))
     return 0
 
 
-def _report(paths, no_discover: bool, module_selector, platform) -> dict:
+def _report(paths, no_discover: bool, module_selector, platform, match: bool) -> dict:
     from .pipeline import peak_report
 
     with _progress(paths) as say:
         return peak_report(list(paths), discover=not no_discover, module=module_selector,
-                           platform=platform, progress=say)
+                           platform=platform, progress=say, match=match)
 
 
 def _render(ctx, report: dict, fmt: str, output, no_color: bool, render_text) -> None:
@@ -146,6 +166,12 @@ numbers are compared too when saved as `memory_analysis.json` next to the dump (
 on the command line). Without the module, the dump's own data is used.
 
 Exits 0 when every quantity matches, 1 when something differs (the report says what).
+
+\b
+Examples:
+  bufviz verify dumps/module_0022.jit_update.cpu_after_optimizations.txt
+  bufviz verify dumps/ --module jit_update --show 50
+  bufviz verify dumps/ --format json -o verify.json
 """
 
 
@@ -154,10 +180,10 @@ Exits 0 when every quantity matches, 1 when something differs (the report says w
 @click.option("--show", type=click.IntRange(min=0), default=10, show_default=True, metavar="N",
               help="Differing live ranges, allocations and offsets listed in the terminal report.")
 @click.pass_context
-def verify(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, show) -> int:
-    from .report.console import render_verify
+def verify(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, show) -> int:
+    from .report.verify import render_verify
 
-    report = _report(paths, no_discover, module_selector, platform)
+    report = _report(paths, no_discover, module_selector, platform, match)
     if report["xla"] is None or report["xla"]["schedule_end"] is None:
         raise BufvizError("expected XLA's live ranges to verify against (a buffer-assignment or "
                           "live-range dump of this module), found none", paths[0])
@@ -195,14 +221,20 @@ Examples:
 @click.option("--values", "values_shown", type=click.IntRange(min=0), default=16, show_default=True,
               metavar="N", help="Values listed per allocation (0: all). JSON always lists all.")
 @click.pass_context
-def allocations(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, indices, kinds,
-                values_shown) -> int:
+def allocations(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, indices,
+                kinds, values_shown) -> int:
     from .report.allocations import allocation_view, render_allocations
 
-    report = _report(paths, no_discover, module_selector, platform)
-    if not (report["xla"] or {}).get("allocations") and not (report["recomputed"] or {}).get("allocations"):
+    report = _report(paths, no_discover, module_selector, platform, match)
+    listed = (report["xla"] or {}).get("allocations") or (report["recomputed"] or {}).get("allocations")
+    if not listed:
         raise BufvizError("expected an HLO module or a buffer-assignment dump to show allocations from, "
                           "found neither", paths[0])
+    known = {a["index"] for a in listed}
+    unknown = sorted(set(indices) - known)
+    if unknown:
+        raise click.BadParameter(f"no allocation {unknown[0]}: this module's allocations are numbered "
+                                 f"{min(known)} to {max(known)}", param_hint="'--allocation'")
     view = allocation_view(report, set(indices) or None, set(kinds) or None)
     _render(ctx, {**_head(report, "notes"), **view}, fmt, output, no_color,
             lambda console: render_allocations(report, view, console, values_shown))
@@ -225,11 +257,23 @@ def _emit(text: str, output: str | None) -> None:
 
 def _emit_rich(render, output: str | None, no_color: bool) -> None:
     if output is None:
-        render(Console(no_color=no_color or None, highlight=False, soft_wrap=False))
+        # No colour means plain text: rich's own no_color keeps bold and dim, a colour system of None
+        # drops every style.
+        plain = no_color or bool(os.environ.get("NO_COLOR"))
+        console = Console(color_system=None if plain else "auto", highlight=False, soft_wrap=False)
+        with console.capture() as captured:
+            render(console)
+        sys.stdout.write(_without_trailing_spaces(captured.get()))
+        sys.stdout.flush()
         return
     buffer = io.StringIO()
     render(Console(file=buffer, no_color=True, color_system=None, highlight=False, width=140))
-    _write_atomically(output, buffer.getvalue())
+    _write_atomically(output, _without_trailing_spaces(buffer.getvalue()))
+
+
+def _without_trailing_spaces(text: str) -> str:
+    """Tables pad every line to the terminal's width; copied text should not carry that."""
+    return "\n".join(line.rstrip(" ") for line in text.split("\n"))
 
 
 def _write_atomically(path: str, text: str) -> None:
@@ -251,6 +295,20 @@ def _write_atomically(path: str, text: str) -> None:
         raise BufvizError(f"cannot write the output: {e.strerror}", path) from None
 
 
+def _name_envvars(group: click.Group) -> None:
+    """BUFVIZ_<COMMAND>_<OPTION> from each option's long name (`--format` -> FORMAT), not from
+    the Python parameter name click would use (`fmt`)."""
+    for command in [group, *group.commands.values()]:
+        prefix = "BUFVIZ_" if command is group else f"BUFVIZ_{command.name.upper()}_"
+        for param in command.params:
+            if isinstance(param, click.Option) and not param.is_eager and param.name != "help":
+                long = max(param.opts, key=len).lstrip("-")
+                param.envvar = prefix + long.upper().replace("-", "_")
+
+
+_name_envvars(cli)
+
+
 def main(argv: list[str] | None = None) -> None:
     try:
         code = cli.main(args=argv, prog_name="bufviz", standalone_mode=False)
@@ -262,7 +320,7 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         _fail("bufviz: interrupted", 130)
     except BufvizError as e:
-        _fail(f"bufviz: error: {e}", e.exit_code)
+        _fail(f"bufviz: error: {e}", e.exit_code, e.details)
     except KeyboardInterrupt:
         _fail("bufviz: interrupted", 130)
     except BrokenPipeError:
@@ -274,6 +332,7 @@ def main(argv: list[str] | None = None) -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
-def _fail(message: str, code: int) -> None:
-    sys.stderr.write(message.replace("\n", " ") + "\n")
+def _fail(message: str, code: int, details: list[str] = ()) -> None:
+    """One line saying what is wrong; `details` (a listing to choose from) below it."""
+    sys.stderr.write(message.replace("\n", " ") + "\n" + "".join(line + "\n" for line in details))
     sys.exit(code)

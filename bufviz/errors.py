@@ -14,8 +14,9 @@ class BufvizError(Exception):
     """
 
     def __init__(self, message: str, path: str | None = None, line: int | None = None,
-                 exit_code: int = USAGE_OR_INPUT):
+                 exit_code: int = USAGE_OR_INPUT, details: list[str] | None = None):
         super().__init__(message)
+        self.details = details or []   # lines printed below the one-line error (e.g. a listing)
         self.message = message
         self.path = path
         self.line = line

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from .dumps import sniff
 from .dumps.buffer_assignment import read_buffer_assignment
-from .dumps.discover import DumpName, files_in_folder, parse_dump_name, siblings
+from .dumps.discover import DumpName, choose_set, dump_sets, files_in_folder, parse_dump_name, siblings
 from .dumps.live_range import read_live_range_file
 from .dumps.memory_stats import read_memory_stats
 from .dumps.oom import OomReport, read_oom
@@ -15,7 +15,7 @@ from .dumps.usage_report import read_usage_report
 from .errors import BufvizError, found
 from .hlo.model import Module
 from .hlo.parser import parse_module
-from .textfile import read_text
+from .textfile import STDIN, STDIN_NAME, read_text
 
 INPUT_KEYS = ("hlo", "buffer_assignment", "values", "live_range", "memory_usage_report", "memory_stats", "oom")
 
@@ -30,9 +30,11 @@ class Inputs:
     memory_stats: dict[str, int] | None = None             # jax's compiled.memory_analysis()
     oom: OomReport | None = None                           # a pasted out-of-memory message
     dump_name: DumpName | None = None
-    split_files: bool = False   # values / live ranges came in their own files (XLA ≥ 2026-04)
+    split_files: bool | None = None   # values / live ranges in their own files (XLA ≥ 2026-04); None: unknown
     platform: str = "unknown"
     vintage: object = None      # analysis.vintage.Vintage, once detected
+    notes: list[str] = field(default_factory=list)      # how the files were chosen
+    warnings: list[str] = field(default_factory=list)   # what makes the numbers doubtful
 
     @property
     def module_name(self) -> str:
@@ -48,13 +50,20 @@ class Inputs:
         return self.buffer_assignment is not None or self.live_range is not None
 
 
-def expand_paths(paths: list[str], discover: bool, module: str | None) -> list[str]:
-    """Files to read: folders become the files of their one module; with discovery, each file
-    brings its siblings of the same dump set."""
+def expand_paths(paths: list[str], discover: bool, module: str | None) -> tuple[list[str], list[str], list[str]]:
+    """Files to read, with notes and warnings about what was chosen: folders become the files of
+    their one module; with discovery, each file brings its siblings of the same dump set."""
     files: list[str] = []
+    notes: list[str] = []
+    warnings: list[str] = []
     for path in paths:
-        if os.path.isdir(path):
-            files.extend(files_in_folder(path, module))
+        if path == STDIN:
+            files.append(path)
+        elif os.path.isdir(path):
+            found, more_notes, more_warnings = files_in_folder(path, module)
+            files.extend(found)
+            notes += more_notes
+            warnings += more_warnings
         elif os.path.exists(path):
             files.extend(siblings(path) if discover else [path])
         else:
@@ -62,30 +71,39 @@ def expand_paths(paths: list[str], discover: bool, module: str | None) -> list[s
     unique = []
     seen = set()
     for f in files:
-        key = os.path.realpath(f)
+        key = f if f == STDIN else os.path.realpath(f)
         if key not in seen:
             seen.add(key)
             unique.append(f)
-    return unique
+    sets = dump_sets(unique)
+    if len(sets) > 1 or sets and module is not None and not any(os.path.isdir(p) for p in paths):
+        chosen, more_notes, more_warnings = choose_set(sets, paths[0], module)
+        dropped = {f for s in sets if s is not chosen for f in s.files}
+        unique = [f for f in unique if f not in dropped]
+        notes += more_notes
+        warnings += more_warnings
+    elif sets and not sets[0].name.optimized:
+        warnings += choose_set(sets, paths[0], None)[2]
+    return unique, list(dict.fromkeys(notes)), list(dict.fromkeys(warnings))
 
 
 def load_inputs(paths: list[str], discover: bool = True, module: str | None = None, say=None) -> Inputs:
     inputs = Inputs()
-    files = expand_paths(paths, discover, module)
+    files, inputs.notes, inputs.warnings = expand_paths(paths, discover, module)
     names = [n for n in (parse_dump_name(os.path.basename(f)) for f in files) if n is not None]
-    stems = sorted({n.stem for n in names})
-    if len(stems) > 1:
-        raise BufvizError("expected the files of one module, found several: " + ", ".join(stems), paths[0])
     inputs.dump_name = names[0] if names else None
     for path in files:
         if say is not None:
             say(f"reading {os.path.basename(path)}")
         _read_one(inputs, path)
+    inputs.split_files = _split_files(inputs)
     return inputs
 
 
 def _read_one(inputs: Inputs, path: str) -> None:
     text = read_text(path)
+    if path == STDIN:
+        path = STDIN_NAME
     kind = sniff.detect_kind(text)
     if kind == sniff.UNKNOWN:
         first = next((line for line in text.split("\n", 50) if line.strip()), "")
@@ -102,7 +120,6 @@ def _read_one(inputs: Inputs, path: str) -> None:
     elif kind == sniff.LIVE_RANGE:
         _claim(inputs, "live_range", path)
         inputs.live_range = read_live_range_file(text, path)
-        inputs.split_files = True
     elif kind == sniff.USAGE_REPORT:
         _claim(inputs, "memory_usage_report", path)
         inputs.usage_report = read_usage_report(text, path)
@@ -133,11 +150,23 @@ def _merge_buffer_assignment(inputs: Inputs, dump: BufferAssignmentDump, path: s
     if dump.values is not None:
         _claim(inputs, "values", path)
         ba.values = dump.values
-        if dump.path != inputs.paths["buffer_assignment"]:
-            inputs.split_files = True
     if dump.total_bytes_used is not None:
         ba.total_bytes_used = dump.total_bytes_used
     ba.features.update(dump.features)
     if dump.live_range is not None:
         _claim(inputs, "live_range", path)
         inputs.live_range = dump.live_range
+        inputs.split_files = False
+
+
+SPLIT_SUFFIXES = ("-buffer-assignment-values.txt", "-live-range.txt")
+
+
+def _split_files(inputs: Inputs) -> bool | None:
+    """Whether XLA wrote values and live ranges in files of their own: known from XLA's file
+    names, or from an allocation file read beside them. A lone pasted excerpt says nothing."""
+    if inputs.split_files is False:
+        return False
+    own = [p for p in (inputs.paths["values"], inputs.paths["live_range"]) if p and p != inputs.paths["buffer_assignment"]]
+    named = any((n := parse_dump_name(os.path.basename(p))) and n.suffix in SPLIT_SUFFIXES for p in own)
+    return True if own and (named or inputs.paths["buffer_assignment"]) else None

@@ -10,9 +10,11 @@ from .analysis.assign import assign_buffers
 from .analysis.dump_analysis import analysis_from_dump
 from .analysis.hlo_liveness import analyze_module, peak_of
 from .analysis.oom import oom_json
+from .analysis.same_module import check_same_module
 from .analysis.platform import platform_from_stage, platform_from_text
 from .analysis.summary import allocation_json, build_peak_report
 from .analysis.vintage import detect_vintage
+from .explain.storage import storage_totals
 from .hlo.attributes import parse_metadata, split_attributes
 from .hlo.lines import LineSyntaxError, parse_instruction_line
 from .hlo.model import Module
@@ -34,16 +36,18 @@ def gc_paused():
 
 
 def peak_report(paths: list[str], discover: bool = True, module: str | None = None,
-                platform: str | None = None, progress=None) -> dict:
-    """`progress(message)`, when given, is told what is happening (for long runs)."""
+                platform: str | None = None, progress=None, match: bool = False) -> dict:
+    """`progress(message)`, when given, is told what is happening (for long runs); `match` lets
+    files of different modules be used together."""
     with gc_paused():
-        return _peak_report(paths, discover, module, platform, progress or (lambda message: None))
+        return _peak_report(paths, discover, module, platform, progress or (lambda message: None), match)
 
 
-def _peak_report(paths, discover, module, platform, say) -> dict:
+def _peak_report(paths, discover, module, platform, say, match) -> dict:
     inputs = load_inputs(paths, discover, module, say)
     say("recomputing live ranges and the peak")
-    notes = []
+    notes = list(inputs.notes)
+    oom = None
     detected = detect_platform(inputs)
     if platform is None:
         platform = detected or "unknown"
@@ -55,10 +59,12 @@ def _peak_report(paths, discover, module, platform, say) -> dict:
     describe = _no_description
     if inputs.module is not None:
         analysis = analyze_module(inputs.module, vintage, platform)
+        oom = oom_json(inputs.oom, inputs.module) if inputs.oom is not None else None
         result = peak_of(analysis)
         describe = _module_description(inputs.module)
         say("assigning buffers")
         _, assignment = assign_buffers(analysis, platform, vintage, _xla_allocations(inputs), notes)
+        notes += check_same_module(inputs, oom, match)
     elif inputs.buffer_assignment is not None and inputs.buffer_assignment.values and inputs.live_range \
             and inputs.live_range.schedule_end is not None:
         ba, live_range = inputs.buffer_assignment, inputs.live_range
@@ -77,7 +83,12 @@ def _peak_report(paths, discover, module, platform, say) -> dict:
         notes.append("nothing to recompute from: give the HLO module, or a dump with its "
                      "'Used values' and live ranges")
     report = build_peak_report(inputs, platform, vintage, result, describe, notes, assignment)
-    report["oom"] = oom_json(inputs.oom, inputs.module) if inputs.oom is not None else None
+    if assignment is not None and report["recomputed"] is not None:
+        report["recomputed"].update(storage_totals(report["recomputed"]))
+    if oom is None and inputs.oom is not None:
+        oom = oom_json(inputs.oom)
+    report["oom"] = oom
+    report["warnings"] = list(inputs.warnings)
     return report
 
 

@@ -1,41 +1,77 @@
-"""Reading input files as text, with the errors users need for empty or binary files."""
+"""Reading input files as text, with the errors users need for empty or binary files. Text
+comes as people have it: UTF-8 with or without a BOM, UTF-16 from a PowerShell redirect, or
+standard input (`-`)."""
 from __future__ import annotations
 
-import os
+import codecs
+import sys
 
 from .errors import BufvizError
 
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+
 
 def read_text(path: str) -> str:
-    """The file's text. Raises BufvizError for missing, empty, binary or non-UTF-8 files."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except IsADirectoryError:
-        raise BufvizError("expected a file, found a directory", path) from None
-    except OSError as e:
-        raise BufvizError(f"cannot read the file: {e.strerror}", path) from None
-    if not data or data.isspace():  # (no stripped copy of a large file)
+    """The file's text. Raises BufvizError for missing, empty, binary or undecodable files."""
+    data = _read_bytes(path)
+    name = STDIN_NAME if path == STDIN else path
+    text = _decode(data, name)
+    if not text or text.isspace():  # (no stripped copy of a large file)
         raise BufvizError("expected XLA text (an HLO module, a dump or an out-of-memory message), "
-                          "found an empty file", path, 1)
-    nul = data.find(b"\x00")
-    if nul >= 0:
-        raise BufvizError(f"expected text, found binary data (a NUL byte at offset {nul})",
-                          path, data.count(b"\n", 0, nul) + 1)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise BufvizError(f"expected UTF-8 text, found binary data (byte 0x{data[e.start]:02x} "
-                          f"at offset {e.start})", path, data.count(b"\n", 0, e.start) + 1) from None
+                          "found an empty " + ("input" if path == STDIN else "file"), name, 1)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text
 
 
-def display_path(path: str) -> str:
-    """The path as the user will recognise it: relative to the working directory when shorter."""
+def _read_bytes(path: str) -> bytes:
+    if path == STDIN:
+        if sys.stdin is None or sys.stdin.isatty():
+            raise BufvizError("expected text on standard input (e.g. `pbpaste | bufviz peak -`), "
+                              "found a terminal", STDIN_NAME)
+        stream = getattr(sys.stdin, "buffer", None)
+        return stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
     try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return path
-    return rel if len(rel) < len(path) else path
+        with open(path, "rb") as f:
+            return f.read()
+    except IsADirectoryError:
+        raise BufvizError("expected a file, found a directory", path) from None
+    except OSError as e:
+        raise BufvizError(f"cannot read the file: {e.strerror}", path) from None
+
+
+def _decode(data: bytes, name: str) -> str:
+    encoding = _utf16_encoding(data)
+    if encoding is not None:
+        try:
+            return data.decode(encoding).lstrip("\ufeff")
+        except UnicodeDecodeError:
+            pass  # not UTF-16 after all: the checks below say what it is
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise BufvizError(f"expected text, found binary data (a NUL byte at offset {nul})",
+                          name, data.count(b"\n", 0, nul) + 1)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BufvizError(f"expected UTF-8 or UTF-16 text, found binary data (byte 0x{data[e.start]:02x} "
+                          f"at offset {e.start})", name, data.count(b"\n", 0, e.start) + 1) from None
+
+
+def _utf16_encoding(data: bytes) -> str | None:
+    """UTF-16 by its BOM, or (no BOM) by ASCII text with every other byte zero."""
+    if data.startswith(codecs.BOM_UTF16_LE):
+        return "utf-16-le"
+    if data.startswith(codecs.BOM_UTF16_BE):
+        return "utf-16-be"
+    head = data[:4096]
+    if len(head) >= 8 and len(head) % 2 == 0:
+        if not head[1::2].strip(b"\x00") and head[0::2].count(0) == 0:
+            return "utf-16-le"
+        if not head[0::2].strip(b"\x00") and head[1::2].count(0) == 0:
+            return "utf-16-be"
+    return None
+

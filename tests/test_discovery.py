@@ -1,9 +1,11 @@
 """Finding the files of a dump set, folders with several modules, --no-discover, --module."""
 from __future__ import annotations
 
+import re
 import shutil
 
 from bufviz.dumps.discover import parse_dump_name
+from bufviz.units import human_bytes
 from conftest import DATA, run, run_json
 
 MLP = DATA / "corpus/xla-jax-0.10.2/mlp_train"
@@ -62,7 +64,15 @@ def test_folder_with_several_modules_needs_module(tmp_path):
     folder = two_modules(tmp_path)
     code, out, err = run("peak", folder)
     assert code == 2 and out == ""
-    assert err.startswith(f"bufviz: error: {folder}: expected one module, found 2") and "--module" in err
+    first, *listing = err.splitlines()
+    assert first.startswith(f"bufviz: error: {folder}: expected the files of one module, found 2 modules")
+    for case in (MLP, LOOP):  # each module's number, name and the size of its files
+        name = parse_dump_name(next(p.name for p in case.iterdir() if p.name.endswith("optimizations.txt")))
+        row = next(line for line in listing if re.match(rf"\s*{name.number}\s+{name.module}\s", line))
+        files = [p for p in case.iterdir() if p.name.startswith(name.stem)]
+        assert row.split()[2] == str(len(files))
+        assert row.split()[3] + " " + row.split()[4] == human_bytes(sum(p.stat().st_size for p in files))
+    assert "--module" in listing[-1]
     number = parse_dump_name(next(p.name for p in LOOP.iterdir() if p.name.endswith(".txt"))).number
     assert run_json("peak", folder, "--module", str(number))["module"] == "jit_f"
     assert run_json("peak", folder, "--module", "jit_update")["module"] == "jit_update"
@@ -74,3 +84,68 @@ def test_files_of_two_modules_are_refused(tmp_path):
     b = next(p for p in folder.glob("*after_optimizations.txt") if p != a)
     code, _, err = run("peak", a, b, "--no-discover")
     assert code == 2 and "expected the files of one module" in err
+
+
+def test_unknown_module_lists_the_valid_ones(tmp_path):
+    folder = two_modules(tmp_path)
+    code, _, err = run("peak", folder, "--module", "jit_nope")
+    first, *listing = err.splitlines()
+    assert code == 2 and first == f"bufviz: error: {folder}: no module matches --module 'jit_nope'"
+    assert any(" jit_update " in line for line in listing) and any(" jit_f " in line for line in listing)
+
+
+def stages(case, tmp_path):
+    """A copy of a case folder holding the module before and after optimizations."""
+    for p in case.iterdir():
+        shutil.copy(p, tmp_path / p.name)
+    return tmp_path
+
+
+LOOP_STAGES = DATA / "corpus/xla-jax-0.10.2/while_tuple_carry"   # has its before_optimizations file
+
+
+def test_folder_with_two_stages_uses_the_optimized_one(tmp_path):
+    folder = stages(LOOP_STAGES, tmp_path)
+    report = run_json("peak", folder)
+    assert report["inputs"]["hlo"].endswith("after_optimizations.txt")
+    assert any("optimized" in n and "before_optimizations" in n for n in report["notes"])
+    assert report["warnings"] == []
+
+
+def test_glob_of_two_stages_uses_the_optimized_one():
+    files = sorted(LOOP_STAGES.glob("module_*.txt"))
+    assert any("before_optimizations" in p.name for p in files)
+    report = run_json("peak", *files)
+    assert report["inputs"]["hlo"].endswith("after_optimizations.txt")
+    assert any("before_optimizations" in n for n in report["notes"])
+
+
+def test_a_lone_unoptimized_module_is_analysed_with_a_warning():
+    before = next(LOOP_STAGES.glob("*before_optimizations.txt"))
+    report = run_json("peak", before)
+    assert report["inputs"]["hlo"] == str(before) and report["recomputed"]["peak_bytes"] > 0
+    assert any("before XLA's optimizations" in w for w in report["warnings"])
+    code, out, _ = run("peak", before, "--no-color")
+    assert code == 0 and "warning:" in out.split("Peak memory")[0]
+
+
+def test_dump_of_another_module_is_refused(tmp_path):
+    """Files with plain names: only their content tells they belong to different programs."""
+    hlo = tmp_path / "model.hlo.txt"
+    shutil.copy(next(MLP.glob("*after_optimizations.txt")), hlo)
+    dump = tmp_path / "dump.txt"
+    shutil.copy(next(LOOP.glob("*after_optimizations-buffer-assignment.txt")), dump)
+    code, out, err = run("peak", hlo, dump)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"bufviz: error: {dump}: ") and "different modules" in err and "--match" in err
+    report = run_json("peak", hlo, dump, "--match")
+    assert any("different modules" in n for n in report["notes"])
+
+
+def test_dump_of_the_same_module_under_other_names_is_accepted(tmp_path):
+    hlo = tmp_path / "model.hlo.txt"
+    shutil.copy(next(MLP.glob("*after_optimizations.txt")), hlo)
+    dump = tmp_path / "dump.txt"
+    shutil.copy(next(MLP.glob("*after_optimizations-buffer-assignment.txt")), dump)
+    report = run_json("peak", hlo, dump)
+    assert report["mismatches"] == [] and not any("different modules" in n for n in report["notes"])

@@ -49,9 +49,12 @@ def test_seed_platforms(seed, platform):
 
 
 @pytest.mark.parametrize("seed", ["000", "002"])
-def test_unscheduled_modules_say_so(seed):
-    report = run_json("peak", next(SAMPLES.glob(f"{seed}_*.txt")))
-    assert any("recomputed with XLA's DFS memory scheduler" in n for n in report["notes"])
+def test_unscheduled_modules_say_so_naming_their_backend(seed):
+    path = next(SAMPLES.glob(f"{seed}_*.txt"))
+    assert "__cublas$gemm" in path.read_text()   # a GPU module: its note must not speak of XLA:CPU
+    report = run_json("peak", path)
+    note = next(n for n in report["notes"] if "not scheduled" in n)
+    assert "XLA's DFS memory scheduler" in note and "XLA:GPU" in note and "XLA:CPU" not in note
 
 
 def _wild(pattern):

@@ -25,6 +25,7 @@ class ModuleAnalysis:
     dataflow: Dataflow
     buffers: Buffers
     live: dict[int, LiveValue]     # value id -> its live range (values of flattened instructions)
+    platform: str = "cpu"
 
 
 def analyze_module(module: Module, vintage: Vintage, platform: str = "cpu") -> ModuleAnalysis:
@@ -52,7 +53,7 @@ def analyze_module(module: Module, vintage: Vintage, platform: str = "cpu") -> M
     for buffer in buffers.aliased_groups():
         members = [live[v.id] for v in buffer if v.id in live]
         normalize_aliased(members, vintage.old_normalization)
-    return ModuleAnalysis(module, graph, flat, dataflow, buffers, live)
+    return ModuleAnalysis(module, graph, flat, dataflow, buffers, live, platform)
 
 
 def _padded(shape) -> int:
@@ -63,12 +64,22 @@ def hlo_peak(module: Module, vintage: Vintage) -> PeakResult:
     return peak_of(analyze_module(module, vintage))
 
 
+def _unscheduled_note(platform: str) -> str:
+    """XLA:CPU ran the DFS memory scheduler on modules it printed unscheduled (before 2024-05);
+    other backends schedule with passes of their own, so there the order is bufviz's choice."""
+    if platform == "cpu":
+        return ("the module is not scheduled (no is_scheduled=true): its schedule was recomputed with "
+                "XLA's DFS memory scheduler, as XLA:CPU did before 2024-05")
+    backend = f"XLA:{platform.upper()}" if platform != "unknown" else "the backend that compiles it"
+    return ("the module is not scheduled (no is_scheduled=true): bufviz ordered it with XLA's DFS memory "
+            f"scheduler; {backend} may choose another order, so times and the peak are an estimate")
+
+
 def peak_of(analysis: ModuleAnalysis) -> PeakResult:
     module = analysis.module
     notes = []
     if analysis.flat.recomputed:
-        notes.append("the module is not scheduled (no is_scheduled=true): its schedule was recomputed "
-                     "with XLA's DFS memory scheduler, as XLA:CPU did before 2024-05")
+        notes.append(_unscheduled_note(analysis.platform))
     values = list(analysis.live.values())
     result = compute_peak("hlo", values, analysis.flat.end, notes)
     spaces = sorted({v.memory_space for v in values})

@@ -43,7 +43,7 @@ def build_peak_report(inputs: Inputs, platform: str, vintage: Vintage, result: P
 
 def xla_section(inputs: Inputs, describe, placement: dict) -> dict | None:
     ba, lr, report = inputs.buffer_assignment, inputs.live_range, inputs.usage_report
-    if ba is None and lr is None and report is None:
+    if ba is None and lr is None and report is None and inputs.memory_stats is None:
         return None
     total = ba.total_bytes_used if ba is not None else None
     if total is None and report is not None:

@@ -37,6 +37,11 @@ class Vintage:
             self.latest = date
         self.evidence.append(f"<{date}: {why}")
 
+    @property
+    def conflicting(self) -> bool:
+        """Clues that contradict each other (an edited or stitched file): no window at all."""
+        return self.earliest > self.latest
+
     def is_before(self, date: str) -> bool | None:
         """True/False when the window lies wholly on one side of `date`, None when it straddles."""
         if self.latest <= date:
@@ -81,6 +86,7 @@ class Vintage:
             "earliest": self.earliest if self.earliest != Vintage.earliest else None,
             "latest": self.latest if self.latest != Vintage.latest else None,
             "evidence": self.evidence,
+            "conflicting": self.conflicting,
             "normalization": "pre-2022-06" if self.old_normalization else "current",
             "call_uses_counted": self.counts_call_uses,
             "alignment": self.alignment(platform),
@@ -88,13 +94,14 @@ class Vintage:
 
 
 def detect_vintage(module=None, buffer_assignment=None, live_range=None, usage_report=None,
-                   split_files: bool = False, platform: str = "unknown") -> Vintage:
-    """Combine every fingerprint found in the inputs into one window."""
+                   split_files: bool | None = False, platform: str = "unknown") -> Vintage:
+    """Combine every fingerprint found in the inputs into one window. `split_files` is None
+    when nothing says how XLA wrote the live ranges (a lone excerpt)."""
     v = Vintage()
     if buffer_assignment is not None:
         _from_buffer_assignment(v, buffer_assignment)
     if live_range is not None:
-        _from_live_range(v, live_range, inside_buffer_assignment=not split_files)
+        _from_live_range(v, live_range, inside_buffer_assignment=split_files is False)
     if split_files:
         v.after("2026-04-03", "live ranges and values in separate files")
     if usage_report is not None:

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import BufvizError
+from ..units import human_bytes
 
 # Longest first: "-buffer-assignment.txt" must not swallow "-buffer-assignment-values.txt".
 SUFFIXES = ("-buffer-assignment-values.txt", "-buffer-assignment.txt", "-live-range.txt",
@@ -60,27 +61,80 @@ def siblings(path: str) -> list[str]:
     return (found or [path]) + _memory_stats(folder or ".", name)
 
 
-def files_in_folder(folder: str, module: str | None) -> list[str]:
-    """The files of the one optimized module in `folder` (or the one `module` selects)."""
-    stems: dict[str, DumpName] = {}
-    for filename in sorted(os.listdir(folder)):
-        name = parse_dump_name(filename)
-        if name is not None and os.path.isfile(os.path.join(folder, filename)):
-            stems.setdefault(name.stem, name)
-    candidates = [n for n in stems.values() if n.optimized] or list(stems.values())
-    if module is not None:
-        candidates = [n for n in candidates if _selects(module, n)]
+@dataclass
+class DumpSet:
+    """The files of one module at one stage."""
+    name: DumpName
+    files: list[str]
+
+    @property
+    def size(self) -> int:
+        return sum(os.path.getsize(f) for f in self.files if os.path.isfile(f))
+
+
+def dump_sets(files: list[str]) -> list[DumpSet]:
+    """The XLA-named files among `files`, by dump set (files with other names are left out)."""
+    sets: dict[str, DumpSet] = {}
+    for f in files:
+        name = parse_dump_name(os.path.basename(f))
+        if name is not None:
+            sets.setdefault(name.stem, DumpSet(name, [])).files.append(f)
+    return list(sets.values())
+
+
+def files_in_folder(folder: str, module: str | None) -> tuple[list[str], list[str], list[str]]:
+    """The files of the one module in `folder` (or the one `module` selects), with notes and
+    warnings about the choice."""
+    files = [os.path.join(folder, f) for f in sorted(os.listdir(folder))
+             if os.path.isfile(os.path.join(folder, f))]
+    sets = dump_sets(files)
+    if not sets:
+        raise BufvizError("expected XLA dump files (module_NNNN.NAME.STAGE.txt), found none", folder)
+    chosen, notes, warnings = choose_set(sets, folder, module)
+    return chosen.files + _memory_stats(folder, chosen.name), notes, warnings
+
+
+def choose_set(sets: list[DumpSet], where: str, module: str | None) -> tuple[DumpSet, list[str], list[str]]:
+    """One module among `sets`: several modules are an error that lists them; several stages of
+    one module resolve to the optimized one, said in a note. Never picked silently."""
+    candidates = [s for s in sets if module is None or _selects(module, s.name)]
     if not candidates:
-        what = f"a module matching --module {module!r}" if module else "XLA dump files (module_NNNN.*)"
-        raise BufvizError(f"expected {what}, found none", folder)
-    if len(candidates) > 1:
-        listing = ", ".join(f"{n.number} ({n.module})" for n in candidates[:8])
-        more = f" and {len(candidates) - 8} more" if len(candidates) > 8 else ""
-        raise BufvizError(f"expected one module, found {len(candidates)}: {listing}{more}; "
-                          "choose one with --module NUMBER or --module NAME", folder)
-    stem = candidates[0].stem
-    return [os.path.join(folder, f) for f in sorted(os.listdir(folder))
-            if (n := parse_dump_name(f)) is not None and n.stem == stem] + _memory_stats(folder, candidates[0])
+        raise BufvizError(f"no module matches --module {module!r}", where,
+                          details=module_listing(sets, where))
+    stages: dict[tuple, list[DumpSet]] = {}
+    for s in candidates:
+        stages.setdefault((s.name.number, s.name.module), []).append(s)
+    if len(stages) > 1:
+        raise BufvizError(f"expected the files of one module, found {len(stages)} modules; choose one with --module",
+                          where, details=module_listing(candidates, where))
+    group = next(iter(stages.values()))
+    chosen = next((s for s in group if s.name.optimized), group[0])
+    notes, warnings = [], []
+    others = sorted({s.name.stage for s in group} - {chosen.name.stage})
+    if others:
+        notes.append(f"using {chosen.name.stem} (the optimized module); also given: {', '.join(others)}"
+                     if chosen.name.optimized else f"using {chosen.name.stem}; also given: {', '.join(others)}")
+    if not chosen.name.optimized:
+        warnings.append(f"{chosen.name.stem} is the module before XLA's optimizations: its numbers "
+                        "are not what runs (use the after_optimizations dump)")
+    return chosen, notes, warnings
+
+
+def module_listing(sets: list[DumpSet], where: str) -> list[str]:
+    """The modules of a folder, one line each, and how to pick one."""
+    optimized = [s for s in sets if s.name.optimized]
+    shown = sorted(optimized or sets, key=lambda s: s.name.number)
+    width = max(len(s.name.module) for s in shown)
+    lines = [f"  {'number':>6}  {'module':<{width}}  files  {'size':>10}"]
+    for s in shown[:40]:
+        lines.append(f"  {s.name.number:>6}  {s.name.module:<{width}}  {len(s.files):>5}  {human_bytes(s.size):>10}")
+    if len(shown) > 40:
+        lines.append(f"  … and {len(shown) - 40} more")
+    if len(shown) < len(sets):
+        lines.append(f"  ({len(sets) - len(shown)} unoptimized stages not listed)")
+    example = shown[0].name
+    lines.append(f"pick one with --module NUMBER or --module NAME, e.g. --module {example.number}")
+    return lines
 
 
 def _memory_stats(folder: str, name: DumpName) -> list[str]:

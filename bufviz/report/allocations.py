@@ -9,7 +9,7 @@ from rich.text import Text
 from ..analysis.compare import pair_allocations, pair_differences
 from ..hlo.shapes import value_label
 from ..units import human_bytes
-from .console import bytes_cell, render_header, render_notes
+from .header import bytes_cell, render_header, render_notes
 
 BAR_WIDTH = 24   # at most; narrower on a narrow terminal
 
@@ -30,7 +30,8 @@ def allocation_view(report: dict, only: set[int] | None, kinds: set[str] | None)
     return {
         "xla": {k: xla.get(k) for k in totals} if xla.get("allocations") else None,
         "recomputed": ({k: ours.get(k) for k in totals + ("fragmentation_bytes", "total_fragmentation_bytes",
-                                                           "minimum_memory_bytes", "alignment")}
+                                                           "minimum_memory_bytes", "temp_in_use_peak_bytes",
+                                                           "temp_free_at_peak_bytes", "alignment")}
                        if ours.get("allocations") else None),
         "allocations": pairs,
     }
@@ -76,11 +77,13 @@ def _totals(view: dict) -> Table:
     if both:
         table.add_row("identical", "", f"{sum(1 for p in both if p['same'])} of {len(both)}")
     for key, label in (("total_bytes_used", "total bytes used"), ("temp_bytes", "temp bytes"),
-                       ("fragmentation_bytes", "temp fragmentation"),
-                       ("minimum_memory_bytes", "lower bound (no fragmentation)")):
+                       ("temp_free_at_peak_bytes", "temp fragmentation")):
         a, b = xla.get(key), ours.get(key)
         if a is not None or b is not None:
             table.add_row(label, bytes_cell(a), bytes_cell(b))
+    if ours.get("temp_free_at_peak_bytes") is not None:  # storage counted once: never above the total
+        table.add_row("lower bound (no fragmentation)", "—",
+                      bytes_cell(ours["total_bytes_used"] - ours["temp_free_at_peak_bytes"]))
     if ours.get("alignment"):
         table.add_row("heap alignment", "", f"{ours['alignment']} B")
     return table

@@ -7,109 +7,68 @@ from rich.text import Text
 
 from ..analysis.stack_trace import tree_prefixes
 from ..hlo.shapes import value_label
-from ..units import ellipsis_start, human_bytes
+from ..units import human_bytes
+from .header import bytes_cell, drop_exact, exact_dropped_width, render_header, render_notes
+from .layout import Column, cut_middle, fit_table, from_front, plain_shape, short_shape
 from .oom import render_oom
+from .verify import differences_table
 
-INPUT_LABELS = {"hlo": "HLO module", "buffer_assignment": "buffer assignment", "values": "values",
-                "live_range": "live ranges", "memory_usage_report": "memory-usage report",
-                "memory_stats": "jax memory statistics", "oom": "out-of-memory message"}
 MISMATCHES_SHOWN = 8
-
-
-def render_header(report: dict, console: Console) -> None:
-    console.print(_title(report))
-    console.print(_files(report))
-    console.print()
-
-
-def render_notes(report: dict, console: Console) -> None:
-    for note in report.get("notes") or []:
-        console.print(Text(f"note: {note}", style="dim"))
 
 
 def render_peak(report: dict, console: Console, top: int | None = 20) -> None:
     render_header(report, console)
+    width = console.width
     if report.get("oom"):
         render_oom(report["oom"], console, top)
         if report["xla"] is None and report["recomputed"] is None:
             render_notes(report, console)
             return
         console.print()
-    console.print(_numbers(report))
+    if report["recomputed"] is None and not (report["xla"] or {}).get("allocations") \
+            and (report["xla"] or {}).get("memory_stats"):
+        console.print(_jax_table(report["xla"]["memory_stats"], width))
+        render_notes(report, console)
+        return
+    parts = [_numbers(report, width)]
     spaces = (report["recomputed"] or {}).get("memory_spaces") or []
     if len(spaces) > 1:
-        console.print()
-        console.print(_spaces_table(spaces, report["platform"]))
+        parts.append(_spaces_table(spaces, report["platform"], width))
     kinds = (report["xla"] or {}).get("allocation_kinds") or (report["recomputed"] or {}).get("allocation_kinds")
     if kinds:
-        console.print()
-        console.print(_kinds_table(kinds))
+        parts.append(_kinds_table(kinds, width))
     rows, time, total, whose = _peak_rows(report)
     if rows:
-        console.print()
-        console.print(_buffers_table(rows, time, total, whose, top, console.width))
-    breakdown = _breakdown(report, top)
-    if breakdown is not None:
-        console.print()
-        console.print(breakdown)
-    console.print()
-    console.print(_mismatches(report))
+        parts.append(_buffers_table(rows, time, total, whose, top, width))
+    parts.append(_breakdown(report, top, width))
+    for part in parts:
+        if part is not None:
+            console.print(part)
+            console.print()
+    console.print(_mismatches(report, width))
     render_notes(report, console)
 
 
-def _title(report: dict) -> Text:
-    title = Text()
-    title.append(report["module"] or "?", style="bold")
-    title.append(f" · {report['platform']}")
-    vintage = report.get("vintage") or {}
-    window = _window(vintage.get("earliest"), vintage.get("latest"))
-    if window:
-        title.append(f" · text printed by XLA of {window}", style="dim")
-    return title
+def _pairs_table(title: str, rows: list[tuple[str, str | None, str | None]], width: int) -> Table:
+    """Label, XLA's value, bufviz's: the XLA column is left out when XLA printed none of them.
+    Sizes lose their exact byte counts before anything else when the terminal is narrow."""
+    xla_cells = [a or "" for _, a, _ in rows]
+    has_xla = any(xla_cells)
+    theirs = [a or "—" for _, a, _ in rows] if has_xla else xla_cells
+    ours = [b or "—" for _, _, b in rows]
+    columns = [Column("", [label for label, _, _ in rows]),
+               Column("XLA", theirs, "right", shorten=drop_exact, least=exact_dropped_width(theirs)),
+               Column("bufviz", ours, "right", shorten=drop_exact, least=exact_dropped_width(ours))]
+    return fit_table(columns, width, title)
 
 
-def _window(earliest: str | None, latest: str | None) -> str:
-    if earliest and latest:
-        return f"{earliest} … {latest}"
-    if earliest:
-        return f"{earliest} or later"
-    if latest:
-        return f"before {latest}"
-    return ""
-
-
-def _files(report: dict) -> Table:
-    table = Table.grid(padding=(0, 2))
-    table.add_column(style="dim", no_wrap=True)
-    table.add_column(overflow="fold")
-    shown = set()
-    for key, path in report["inputs"].items():
-        if path:
-            label = INPUT_LABELS[key]
-            if path in shown:
-                table.add_row(label, Text("(same file)", style="dim"))
-            else:
-                table.add_row(label, path)
-            shown.add(path)
-    return table
-
-
-def bytes_cell(n: int | None) -> str:
-    if n is None:
-        return "—"
-    return f"{human_bytes(n)}  ({n:,} B)" if n >= 1024 else human_bytes(n)
-
-
-def _numbers(report: dict) -> Table:
+def _numbers(report: dict, width: int) -> Table:
     xla = report["xla"] or {}
     ours = report["recomputed"] or {}
-    table = Table(title="Peak memory", title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("")
-    table.add_column("XLA", justify="right", no_wrap=True)
-    table.add_column("bufviz", justify="right", no_wrap=True)
+    rows = []
 
     def row(label, a, b, fmt=str):
-        table.add_row(label, fmt(a) if a is not None else "—", fmt(b) if b is not None else "—")
+        rows.append((label, fmt(a) if a is not None else None, fmt(b) if b is not None else None))
 
     row("schedule length", xla.get("schedule_end"), ours.get("schedule_end"))
     row("peak time", xla.get("peak_time"), ours.get("peak_time"))
@@ -121,24 +80,37 @@ def _numbers(report: dict) -> Table:
     if ours.get("allocations"):
         jax = stats if stats.get("reported") else {}
         row("temp bytes", jax.get("temp_bytes", xla.get("temp_bytes")), ours.get("temp_bytes"), bytes_cell)
-        fragmentation = ours.get("fragmentation_bytes")
-        row("temp fragmentation", None, fragmentation if fragmentation is None or fragmentation >= 0 else None, bytes_cell)
+        row("temp fragmentation", None, ours.get("temp_free_at_peak_bytes"), bytes_cell)
         if jax.get("peak_memory_bytes") is not None:
             row("jax peak_memory_in_bytes", jax["peak_memory_bytes"], ours.get("peak_memory_bytes"), bytes_cell)
     if ours and ours.get("max_live_bytes") is not None and ours["max_live_bytes"] != ours.get("peak_bytes"):
-        table.add_row("max live bytes", "—", f"{bytes_cell(ours['max_live_bytes'])} at t={ours['max_live_time']}")
+        rows.append(("max live bytes", None, f"{bytes_cell(ours['max_live_bytes'])} at t={ours['max_live_time']}"))
     if ours.get("padding_bytes"):
-        table.add_row("tile padding at the peak", "—", f"{bytes_cell(ours['padding_bytes'])} "
-                      f"({100 * ours['padding_bytes'] / ours['peak_bytes']:.1f}% of the peak)")
+        rows.append(("tile padding at the peak", None, f"{bytes_cell(ours['padding_bytes'])} "
+                     f"({100 * ours['padding_bytes'] / ours['peak_bytes']:.1f}%)"))
     params = ours.get("parameters") if ours else None
     if params:
         donated = [p for p in params if p["aliased_output"] is not None]
-        table.add_row("donated parameters", "—", f"{len(donated)} of {len(params)} "
-                      f"({human_bytes(sum(p['bytes'] for p in donated))})")
-    return table
+        rows.append(("donated parameters", None, f"{len(donated)} of {len(params)} "
+                     f"({human_bytes(sum(p['bytes'] for p in donated))})"))
+    return _pairs_table("Peak memory", rows, width)
 
 
-def _breakdown(report: dict, top: int | None):
+JAX_ROWS = (("argument_bytes", "arguments"), ("output_bytes", "outputs"), ("alias_bytes", "aliased (counted in both)"),
+            ("temp_bytes", "temporaries"), ("generated_code_bytes", "generated code"),
+            ("peak_memory_bytes", "peak_memory_in_bytes"))
+
+
+def _jax_table(stats: dict, width: int) -> Table:
+    """jax's compiled.memory_analysis() numbers when they are all there is."""
+    rows = [(label, stats[key]) for key, label in JAX_ROWS if stats.get(key) is not None]
+    cells = [bytes_cell(n) for _, n in rows]
+    return fit_table([Column("", [label for label, _ in rows]),
+                      Column("bytes", cells, "right", shorten=drop_exact, least=exact_dropped_width(cells))],
+                     width, "jax memory statistics (compiled.memory_analysis())")
+
+
+def _breakdown(report: dict, top: int | None, width: int):
     """The peak grouped by call path and op_name (XLA's stack-trace breakdown)."""
     tree = (report["xla"] or {}).get("stack_trace") or (report["recomputed"] or {}).get("stack_trace")
     if not tree or len(tree["nodes"]) < 2:
@@ -148,8 +120,10 @@ def _breakdown(report: dict, top: int | None):
     whose = "XLA" if (report["xla"] or {}).get("stack_trace") else "bufviz"
     text = Text(f"Peak by call path ({whose}'s stack-trace breakdown)", style="italic")
     for lead, node in zip(tree_prefixes(nodes), shown):
-        text.append(f"\n{lead[2:]}{node['name']}  ")
-        text.append(f"{node['percent']:.1f}%  {human_bytes(node['total'])}", style="dim")
+        figures = f"  {node['percent']:.1f}%  {human_bytes(node['total'])}"
+        room = max(width - len(lead) + 2 - len(figures), 12)
+        text.append(f"\n{lead[2:]}{from_front(node['name'], room)}")
+        text.append(figures, style="dim")
     if len(nodes) > len(shown):
         text.append(f"\n… {len(nodes) - len(shown)} more rows; --top 0 shows all", style="dim")
     return text
@@ -158,31 +132,30 @@ def _breakdown(report: dict, top: int | None):
 TPU_SPACES = {0: "HBM", 1: "VMEM", 2: "SMEM"}
 
 
-def _spaces_table(spaces: list[dict], platform: str) -> Table:
+def _spaces_table(spaces: list[dict], platform: str, width: int) -> Table:
     """Each memory space's own peak (space 0 is the headline above)."""
-    table = Table(title="Peak by memory space", title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("space")
-    table.add_column("peak time", justify="right")
-    table.add_column("peak bytes", justify="right")
-    table.add_column("largest buffer there")
+    names, largest = [], []
     for m in spaces:
         name = f"S({m['memory_space']})"
         if platform == "tpu" and m["memory_space"] in TPU_SPACES:
             name += f" {TPU_SPACES[m['memory_space']]}"
+        names.append(name)
         top = max(m["live_at_peak"], key=lambda r: r["bytes"], default=None)
-        table.add_row(name, str(m["peak_time"]), bytes_cell(m["peak_bytes"]),
-                      "" if top is None else f"{value_label(top['name'], top['index'])} ({human_bytes(top['bytes'])})")
-    return table
+        largest.append("" if top is None else f"{value_label(top['name'], top['index'])} ({human_bytes(top['bytes'])})")
+    peaks = [bytes_cell(m["peak_bytes"]) for m in spaces]
+    return fit_table([Column("space", names),
+                      Column("peak time", [str(m["peak_time"]) for m in spaces], "right"),
+                      Column("peak bytes", peaks, "right", shorten=drop_exact, least=exact_dropped_width(peaks)),
+                      Column("largest buffer there", largest, shorten=cut_middle, keep=1)],
+                     width, "Peak by memory space")
 
 
-def _kinds_table(kinds: list[dict]) -> Table:
-    table = Table(title="Allocations by kind", title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("kind")
-    table.add_column("count", justify="right")
-    table.add_column("bytes", justify="right")
-    for k in kinds:
-        table.add_row(k["kind"], str(k["count"]), bytes_cell(k["bytes"]))
-    return table
+def _kinds_table(kinds: list[dict], width: int) -> Table:
+    cells = [bytes_cell(k["bytes"]) for k in kinds]
+    return fit_table([Column("kind", [k["kind"] for k in kinds]),
+                      Column("count", [str(k["count"]) for k in kinds], "right"),
+                      Column("bytes", cells, "right", shorten=drop_exact, least=exact_dropped_width(cells))],
+                     width, "Allocations by kind")
 
 
 def _peak_rows(report: dict):
@@ -200,36 +173,26 @@ def _buffers_table(rows: list[dict], time: int, total: int, whose: str, top: int
                    width: int) -> Group:
     rows = sorted(rows, key=lambda r: (-r["bytes"], r["name"], r["index"]))
     shown = rows if not top else rows[:top]
-    cells = []
-    for i, r in enumerate(shown, 1):
-        cells.append((str(i), value_label(r["name"], r["index"]), _short_shape(r.get("shape") or ""),
-                      human_bytes(r["bytes"]), f"{100 * r['bytes'] / total:.1f}" if total else "—",
-                      "" if r.get("allocation") is None else f"{r['allocation']}@{r['offset']}",
-                      r.get("op_name") or "", r.get("source") or ""))
-    fixed = [max(min(max((len(c[k]) for c in cells), default=0), cap), len(head)) for k, (cap, head) in
-             enumerate(((4, "#"), (40, "name"), (30, "shape"), (10, "bytes"), (5, "%"), (12, "alloc@offset")))]
-    # What is left after the fixed columns (3 characters of padding and rule between columns).
-    spare = width - sum(fixed) - 3 * 7 - 1
-    columns = 8 if spare >= 40 else 7 if spare >= 14 else 6  # op_name, then source, when they fit
-    op_width = spare if columns == 7 else spare * 3 // 5
-    source_width = spare - op_width
-    cells = [c[:7] + (ellipsis_start(c[7], source_width),) for c in cells]
-    table = Table(title=f"Buffers live at the peak (t={time}, {len(rows)} buffers, "
-                        f"{human_bytes(total)}, as {whose} lists them)",
-                  title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("#", justify="right", style="dim", no_wrap=True)
-    table.add_column("name", overflow="fold", max_width=40)
-    table.add_column("shape", overflow="fold", max_width=30)
-    table.add_column("bytes", justify="right", no_wrap=True)
-    table.add_column("%", justify="right", no_wrap=True)
-    table.add_column("alloc@offset", justify="right", no_wrap=True)
-    if columns >= 7:
-        table.add_column("op_name", overflow="ellipsis", no_wrap=True, max_width=op_width)
-    if columns == 8:
-        table.add_column("source", overflow="ellipsis", no_wrap=True, max_width=source_width)
-    for c in cells:
-        table.add_row(*c[:columns])
-    parts = [table]
+
+    def cells(f):
+        return [f(i, r) for i, r in enumerate(shown, 1)]
+    shapes = cells(lambda i, r: r.get("shape") or "")
+    names = cells(lambda i, r: value_label(r["name"], r["index"]))
+    columns = [
+        Column("#", cells(lambda i, r: str(i)), "right", style="dim"),
+        Column("name", names, shorten=cut_middle, least=min(max(map(len, names)), 32)),
+        Column("shape", shapes, shorten=short_shape, keep=1, simplify=plain_shape,
+               least=max([len(s) for s in map(plain_shape, shapes) if not s.startswith("(")] + [14])),
+        Column("bytes", cells(lambda i, r: human_bytes(r["bytes"])), "right"),
+        Column("%", cells(lambda i, r: f"{100 * r['bytes'] / total:.1f}" if total else "—"), "right", keep=3),
+        Column("alloc@offset", cells(lambda i, r: "" if r.get("allocation") is None
+                                      else f"{r['allocation']}@{r['offset']}"), "right", keep=2),
+        Column("op_name", cells(lambda i, r: r.get("op_name") or ""), shorten=from_front, keep=4),
+        Column("source", cells(lambda i, r: r.get("source") or ""), shorten=from_front, keep=5),
+    ]
+    title = (f"Buffers live at the peak (t={time}, {len(rows)} buffers, {human_bytes(total)}, "
+             f"as {whose} lists them)")
+    parts = [fit_table(columns, width, title)]
     if len(rows) > len(shown):
         rest = sum(r["bytes"] for r in rows[len(shown):])
         parts.append(Text(f"… {len(rows) - len(shown)} more buffers ({human_bytes(rest)}); "
@@ -237,79 +200,13 @@ def _buffers_table(rows: list[dict], time: int, total: int, whose: str, top: int
     return Group(*parts)
 
 
-def _short_shape(shape: str) -> str:
-    """A long tuple shape shows its first element and how many there are."""
-    if len(shape) <= 60 or not shape.startswith("("):
-        return shape
-    depth = 0
-    for k, ch in enumerate(shape):
-        depth += ch in "([{"
-        depth -= ch in ")]}"
-        if ch == "," and depth == 1:
-            count = shape.count("/*index=")  # XLA marks every fifth element
-            return f"{shape[:k]}, … ({'over ' + str(5 * count) if count else 'several'} elements))"
-    return shape
-
-
-
-def _mismatches(report: dict):
+def _mismatches(report: dict, width: int):
     if report["xla"] is None or report["recomputed"] is None:
         return Text("")
     found = report["mismatches"]
     if not found:
         return Text("✓ bufviz's recomputation matches every number XLA printed", style="green")
-    table = Table(title=f"✗ {len(found)} differences from XLA", title_justify="left",
-                  title_style="red", show_edge=False, pad_edge=False)
-    table.add_column("quantity")
-    table.add_column("XLA", overflow="fold")
-    table.add_column("bufviz", overflow="fold")
-    for m in found[:MISMATCHES_SHOWN]:
-        table.add_row(m["quantity"], _brief(m["xla"]), _brief(m["recomputed"]))
-    if len(found) > MISMATCHES_SHOWN:
-        table.add_row(Text(f"… {len(found) - MISMATCHES_SHOWN} more (--format json lists all)",
-                           style="dim"), "", "")
-    return table
-
-
-def _brief(value) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, list):
-        return ", ".join(value[:6]) + (f" … (+{len(value) - 6})" if len(value) > 6 else "") if value else "—"
-    return str(value)
-
-
-def render_verify(report: dict, console: Console, show: int = 10) -> None:
-    """`bufviz verify`: each quantity XLA printed, XLA's value, bufviz's, ✓ or ✗."""
-    render_header(report, console)
-    checks = report["checks"]
-    table = Table(title="bufviz against XLA", title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("", no_wrap=True)
-    table.add_column("quantity")
-    table.add_column("XLA", justify="right")
-    table.add_column("bufviz", justify="right")
-    table.add_column("difference", overflow="fold")
-    for c in checks:
-        mark = Text("✓", style="green") if c["ok"] else Text("✗", style="red")
-        table.add_row(mark, c["label"], _brief(c["xla"]), _brief(c["recomputed"]),
-                      "" if c["difference"] is None else str(c["difference"]))
-    console.print(table)
-    failed = [c for c in checks if not c["ok"]]
-    console.print()
-    if not failed:
-        console.print(Text(f"✓ all {len(checks)} quantities match XLA", style="green"))
-    else:
-        console.print(Text(f"✗ {len(failed)} of {len(checks)} quantities differ from XLA", style="red"))
-        listed = [m for m in report["mismatches"] if m["quantity"].startswith(("live_range ", "allocation ", "offset "))]
-        if listed and show:
-            detail = Table(title="First differences", title_justify="left", show_edge=False, pad_edge=False)
-            detail.add_column("what", overflow="fold")
-            detail.add_column("XLA", overflow="fold")
-            detail.add_column("bufviz", overflow="fold")
-            for m in listed[:show]:
-                detail.add_row(m["quantity"].replace("_", " "), _brief(m["xla"]), _brief(m["recomputed"]))
-            console.print()
-            console.print(detail)
-            if len(listed) > show:
-                console.print(Text(f"… {len(listed) - show} more (--format json lists all)", style="dim"))
-    render_notes(report, console)
+    table = differences_table(report, found[:MISMATCHES_SHOWN], width, f"✗ {len(found)} differences from XLA")
+    if len(found) <= MISMATCHES_SHOWN:
+        return table
+    return Group(table, Text(f"… {len(found) - MISMATCHES_SHOWN} more (--format json lists all)", style="dim"))

@@ -1,0 +1,64 @@
+"""Storage in use over time: each slice of an allocation counted once while any value in it is
+live. XLA's own sums (the live-range peak, MinimumMemoryForModule, the heap's fragmentation)
+add up *values*, so storage shared by several values counts several times; these do not."""
+from __future__ import annotations
+
+import numpy as np
+
+HOST_MEMORY_SPACE = 5
+
+
+def temp_in_use(allocations: list[dict], live_ranges: list[dict], end: int) -> np.ndarray:
+    """Bytes of device temp allocations in use at each time 0..end.
+
+    A slice is in use while one of its values is live (start..end inclusive). Values that
+    overlap in time inside one allocation share their offset (XLA's heap places a buffer
+    that shares another's chunk at the same offset), so a slice is an (allocation, offset)
+    pair sized by the largest value live in it.
+    """
+    ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in live_ranges}
+    in_use = np.zeros(end + 2, dtype=np.int64)
+    for a in allocations:
+        if "temp" not in a["kinds"] or a["color"] == HOST_MEMORY_SPACE:
+            continue
+        slices: dict[int, list[tuple[int, int, int]]] = {}
+        for v in a["values"]:
+            span = ranges.get((v["name"], v["index"]))
+            if span is not None:
+                slices.setdefault(v["offset"], []).append((span[0], span[1], v["size"]))
+        for spans in slices.values():
+            _add_slice(in_use, spans)
+    return np.cumsum(in_use)[: end + 1]
+
+
+def _add_slice(in_use: np.ndarray, spans: list[tuple[int, int, int]]) -> None:
+    sizes = {size for _, _, size in spans}
+    if len(sizes) == 1:  # the common case: the union of the spans, at one size
+        size = sizes.pop()
+        for start, stop in _union((s, e) for s, e, _ in spans):
+            in_use[start] += size
+            in_use[stop + 1] -= size
+        return
+    largest = np.zeros(len(in_use), dtype=np.int64)   # values of several sizes: the largest live
+    for start, stop, size in spans:
+        np.maximum(largest[start:stop + 1], size, out=largest[start:stop + 1])
+    in_use += np.diff(largest, prepend=0)
+
+
+def _union(spans) -> list[tuple[int, int]]:
+    merged: list[list[int]] = []
+    for start, stop in sorted(spans):
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1][1] = max(merged[-1][1], stop)
+        else:
+            merged.append([start, stop])
+    return [(s, e) for s, e in merged]
+
+
+def storage_totals(recomputed: dict) -> dict:
+    """The temp storage peak and the free temp bytes at it, from the recomputed assignment."""
+    allocations = recomputed.get("allocations") or []
+    temp = sum(a["size"] for a in allocations if "temp" in a["kinds"] and a["color"] != HOST_MEMORY_SPACE)
+    curve = temp_in_use(allocations, recomputed["live_ranges"], recomputed["schedule_end"])
+    peak = int(curve.max()) if len(curve) else 0
+    return {"temp_in_use_peak_bytes": peak, "temp_free_at_peak_bytes": temp - peak}

@@ -1,0 +1,96 @@
+"""What every terminal report starts and ends with: the module, its backend and XLA's date, the
+files read (compactly: one folder, one dump stem, the kinds found), warnings, and notes."""
+from __future__ import annotations
+
+import os
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..dumps.discover import parse_dump_name
+from ..units import human_bytes
+from .layout import from_front
+
+INPUT_LABELS = {"hlo": "HLO module", "buffer_assignment": "buffer assignment", "values": "values",
+                "live_range": "live ranges", "memory_usage_report": "memory-usage report",
+                "memory_stats": "jax memory statistics", "oom": "out-of-memory message"}
+
+
+def render_header(report: dict, console: Console) -> None:
+    console.print(_title(report))
+    console.print(_files(report, console.width))
+    for warning in report.get("warnings") or []:
+        console.print(Text(f"warning: {warning}", style="bold yellow"))
+    console.print()
+
+
+def render_notes(report: dict, console: Console) -> None:
+    for note in report.get("notes") or []:
+        console.print(Text(f"note: {note}", style="dim"))
+
+
+def bytes_cell(n: int | None) -> str:
+    """`7.03 MiB  (7,369,808 B)`: the size people read, and the exact count."""
+    if n is None:
+        return "—"
+    return f"{human_bytes(n)}  ({n:,} B)" if abs(n) >= 1024 else human_bytes(n)
+
+
+def drop_exact(text: str, width: int) -> str:
+    """`7.03 MiB  (7,369,808 B)` -> `7.03 MiB` when there is no room for both."""
+    short = text.split("  (")[0]
+    return short if len(short) <= width else text
+
+
+def exact_dropped_width(cells: list[str]) -> int:
+    """How wide a column of `bytes_cell`s is once the exact counts are dropped."""
+    return max((len(c.split("  (")[0]) for c in cells), default=1)
+
+
+def _title(report: dict) -> Text:
+    title = Text()
+    title.append(report["module"] or "?", style="bold")
+    title.append(f" · {report['platform']}")
+    vintage = report.get("vintage") or {}
+    if vintage.get("conflicting"):
+        title.append(" · XLA version unclear (its clues contradict each other)", style="dim")
+    elif vintage.get("earliest") or vintage.get("latest"):
+        title.append(f" · text printed by XLA {_window(vintage.get('earliest'), vintage.get('latest'))}",
+                     style="dim")
+    return title
+
+
+def _window(earliest: str | None, latest: str | None) -> str:
+    if earliest and latest:
+        return f"of {earliest} … {latest}"
+    return f"of {earliest} or later" if earliest else f"before {latest}"
+
+
+def _files(report: dict, width: int) -> Table:
+    """One line for the folder and one for the dump set when the files are XLA's siblings;
+    else a line per file. Paths too long for the terminal lose their start, never wrap."""
+    kinds: dict[str, list[str]] = {}
+    for key, path in report["inputs"].items():
+        if path:
+            kinds.setdefault(path, []).append(INPUT_LABELS[key])
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="dim", max_width=24)
+    grid.add_column()   # paths are cut to fit; the list of kinds wraps between words
+    room = max(width - 8, 20)
+    folders = {os.path.dirname(p) for p in kinds}
+    stems = {n.stem for p in kinds if (n := parse_dump_name(os.path.basename(p)))}
+    if len(kinds) > 1 and len(folders) == 1 and len(stems) == 1:
+        folder, stem = folders.pop(), stems.pop()
+        named = [", ".join(k) for p, k in kinds.items() if os.path.basename(p).startswith(stem)]
+        others = [f"{', '.join(k)} ({os.path.basename(p)})" for p, k in kinds.items()
+                  if not os.path.basename(p).startswith(stem)]
+        if folder:
+            grid.add_row("folder", from_front(folder + os.sep, room))
+        grid.add_row("module", from_front(stem, room))
+        grid.add_row("read", Text("; ".join([", ".join(named)] + others)))
+        return grid
+    label_width = min(max(len(", ".join(k)) for k in kinds.values()), 24) if kinds else 0
+    for path, labels in kinds.items():
+        grid.add_row(Text(", ".join(labels), overflow="fold"), from_front(path, max(width - label_width - 2, 20)))
+    return grid

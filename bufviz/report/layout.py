@@ -1,0 +1,132 @@
+"""Tables that fit the terminal: columns are kept in order of importance while they fit, the
+ones that can shorten (op_names, paths, shapes) take what room is left, and nothing wraps in
+the middle of a name, shape or number. Empty columns are not drawn."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from ..hlo.shapes import without_layout
+from ..units import ellipsis_start
+
+GAP = 2   # spaces between columns (rich's padding of one on each side)
+
+
+def cut_end(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
+
+
+def cut_middle(text: str, width: int) -> str:
+    """A long name keeps its start and its numbered end: `multiply_sub…fusion.5`."""
+    if len(text) <= width:
+        return text
+    tail = max((width - 1) // 2, 1)
+    return text[: max(width - 1 - tail, 0)] + "…" + text[-tail:]
+
+
+def plain_shape(shape: str) -> str:
+    return without_layout(shape) if "{" in shape else shape
+
+
+def short_shape(shape: str, width: int) -> str:
+    """A shape that fits `width`: first without layouts, then a tuple's first elements and a
+    count, never cutting inside a dimension list."""
+    if len(shape) <= width:
+        return shape
+    plain = plain_shape(shape)
+    if len(plain) <= width or not plain.startswith("("):
+        return plain if len(plain) <= width else cut_end(plain, width)
+    elements = _tuple_elements(plain)
+    for keep in range(len(elements) - 1, 0, -1):
+        text = f"({', '.join(elements[:keep])}, …{len(elements)} total)"
+        if len(text) <= width:
+            return text
+    return cut_end(f"({len(elements)} elements)", width)
+
+
+def _tuple_elements(text: str) -> list[str]:
+    depth, start, parts = 0, 1, []
+    for k, ch in enumerate(text):
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and depth == 1:
+            parts.append(text[start:k].strip())
+            start = k + 1
+    parts.append(text[start:-1].strip())
+    return [p.split("*/")[-1] for p in parts if p]
+
+
+@dataclass
+class Column:
+    header: str
+    cells: list[str]
+    justify: str = "left"
+    keep: int = 0                      # lower is kept first when room is short
+    shorten: Callable[[str, int], str] | None = None   # None: never shortened
+    least: int = 12                    # narrowest a shortened column may get
+    style: str | None = None
+    styles: list[str | None] = field(default_factory=list)   # per cell
+    simplify: Callable[[str], str] | None = None   # applied to every cell once any must shorten
+
+    @property
+    def natural(self) -> int:
+        return max([len(self.header)] + [len(c) for c in self.cells])
+
+    @property
+    def empty(self) -> bool:
+        return not any(self.cells)
+
+
+def fit_table(columns: list[Column], width: int, title: str | None = None) -> Table:
+    """A table of `columns` no wider than `width`."""
+    shown = [c for c in columns if not c.empty]
+    chosen: list[Column] = []
+    for column in sorted(shown, key=lambda c: c.keep):
+        trial = chosen + [column]
+        if _least_width(trial) <= width or not chosen:
+            chosen = trial
+    chosen = [c for c in shown if c in chosen]   # back in their order
+    widths = _widths(chosen, width)
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                  collapse_padding=True)
+    contents = []
+    for column, w in zip(chosen, widths):
+        table.add_column(column.header, justify=column.justify, no_wrap=True, width=w, style=column.style)
+        simpler = column.simplify is not None and w < column.natural
+        contents.append([column.simplify(c) for c in column.cells] if simpler else column.cells)
+    rows = len(chosen[0].cells) if chosen else 0
+    for r in range(rows):
+        cells = []
+        for column, w, content in zip(chosen, widths, contents):
+            text = content[r]
+            if column.shorten is not None and len(text) > w:
+                text = column.shorten(text, w)
+            style = column.styles[r] if r < len(column.styles) else None
+            cells.append(Text(text, style=style or ""))
+        table.add_row(*cells)
+    return table
+
+
+def _least_width(columns: list[Column]) -> int:
+    return sum(min(c.natural, c.least) if c.shorten else c.natural for c in columns) + GAP * (len(columns) - 1)
+
+
+def _widths(columns: list[Column], width: int) -> list[int]:
+    """Fixed columns at their natural width; the shortenable ones grow from their least width
+    towards their natural one, the most important first."""
+    widths = [c.natural if c.shorten is None else min(c.natural, c.least) for c in columns]
+    spare = width - sum(widths) - GAP * (len(columns) - 1)
+    for k in sorted((k for k, c in enumerate(columns) if c.shorten is not None), key=lambda k: columns[k].keep):
+        grow = max(min(columns[k].natural - widths[k], spare), 0)
+        widths[k] += grow
+        spare -= grow
+    return widths
+
+
+def from_front(text: str, width: int) -> str:
+    """Paths and op_names say the most at their end."""
+    return ellipsis_start(text, width) if width > 1 else "…"
