@@ -1,11 +1,15 @@
 """Out-of-memory messages as input: the numbers bufviz reads equal what the text says, read here
-with the test's own patterns; TPU modules: padding and memory spaces."""
+with the test's own patterns, and each is named for what it is; a compile log that fits is a
+usage report; advice in the framework's words; TPU modules: padding and memory spaces."""
 from __future__ import annotations
 
 import re
 
 import pytest
 
+from bufviz.analysis.framework import detect_framework
+from bufviz.hlo.parser import parse_module
+from bufviz.units import human_bytes
 from conftest import DATA, SAMPLES, WILD, run, run_json, wild
 
 OOM_TEXTS = sorted(p.name for p in WILD.glob("*.txt") if re.match(r"(gpu|tpu)-oom-|tpu-compile-", p.name)) \
@@ -46,7 +50,12 @@ def expected(text: str) -> dict:
     first_report = re.split(r"(?=Ran out of memory in memory space|BufferAssignment OOM Debugging)", text)
     body = "".join(first_report[:2])
     buffers = len(re.findall(r"^\s*(?:Buffer \d+:|\d+\. Size: \S+)\s*$", body, re.M))
-    return {"requested": requested, "used": used, "capacity": capacity, "buffers": buffers}
+    # A failure is an error word, a peak-buffer listing (printed only on failure), or a usage over capacity.
+    failed = bool(re.search(r"out of memory|failed to allocate|RESOURCE_EXHAUSTED|Exceeded \w+ capacity|"
+                            r"Entry Parameter Subshape|^\s*Buffer \d+:", text, re.I | re.M))
+    failed = failed or any(printed_size(a) > printed_size(b)
+                           for a, b in re.findall(r"usage: ([\d.]+[KMGT]?B?) / ([\d.]+[KMGT]?B?)", text))
+    return {"requested": requested, "used": used, "capacity": capacity, "buffers": buffers, "failed": failed}
 
 
 @pytest.mark.parametrize("name", OOM_TEXTS)
@@ -61,8 +70,9 @@ def test_published_out_of_memory_texts(name):
     assert len(oom["buffers"]) == want["buffers"]
     for b in oom["buffers"]:
         assert b["bytes"] is not None and b["unpadded_bytes"] <= b["bytes"]
+    assert oom["kind"] == ("out_of_memory" if want["failed"] else "usage_report")
     code, out, err = run("peak", path, "--no-color")
-    assert code == 0 and "Out of memory" in out, err
+    assert code == 0 and ("Out of memory" in out) == want["failed"], err
 
 
 def test_buffers_keep_their_printed_sizes_and_shapes():
@@ -112,6 +122,124 @@ def test_a_bundled_cpu_out_of_memory_error():
     assert report["oom"]["buffers"] == [] and report["xla"] is None
     code, out, _ = run("peak", path, "--no-color")
     assert code == 0 and "1.00 TiB" in out
+
+
+def test_a_runtime_allocator_dump_names_in_use_request_limit_and_needed():
+    """A BFC dump: `InUse:` is memory already in use, not what was needed; needed = in use +
+    the request, and the excess is over the allocator's `Limit:`."""
+    path = wild("gpu-oom-runtime-bfc-allocator-dump-reactant.txt")
+    text = path.read_text()
+    in_use = int(re.search(r"^InUse:\s+(\d+)$", text, re.M).group(1))
+    limit = int(re.search(r"^Limit:\s+(\d+)$", text, re.M).group(1))
+    request = int(re.search(r"trying to allocate (\d+) bytes", text).group(1))
+    oom = run_json("peak", path)["oom"]
+    assert (oom["in_use_bytes"], oom["limit_bytes"], oom["requested_bytes"]) == (in_use, limit, request)
+    assert oom["used_bytes"] == in_use and oom["capacity_bytes"] == limit  # their meaning since schema 1
+    assert oom["needed_bytes"] == in_use + request
+    assert oom["exceeded_bytes"] == (in_use + request - limit if in_use + request > limit else None)
+    assert oom["allocator"] == re.search(r"Allocator \((\w+)\)", text).group(1)
+    out = run("peak", path, "--no-color")[1]
+    in_use_line = next(line for line in out.splitlines() if human_bytes(in_use) in line)
+    assert "in use" in in_use_line and "needed" not in in_use_line
+    assert "needed" in next(line for line in out.splitlines() if human_bytes(in_use + request) in line)
+
+
+@pytest.mark.parametrize("name", [n for n in OOM_TEXTS if "runtime" in n or "rocm" in n])
+def test_allocator_failures_without_a_dump_give_only_the_request(name):
+    """No allocator statistics in the text: nothing is said about what was in use or needed."""
+    text = wild(name).read_text()
+    oom = run_json("peak", wild(name))["oom"]
+    if not re.search(r"^InUse:", text, re.M):
+        assert oom["in_use_bytes"] is None and oom["needed_bytes"] is None
+        assert "were needed" not in run("peak", wild(name), "--no-color")[1]
+
+
+def test_a_compile_log_that_fits_is_a_usage_report():
+    """libtpu's INFO log of a successful compile: every usage figure it prints, no failure, no advice."""
+    path = wild("tpu-compile-memory-log-v6e-ray-dedup-collapsed.txt")
+    text = path.read_text()
+    printed = re.findall(r"(Total \w+ usage >=|Program \w+ requirement) ([\d.]+[KMGT]?B?):", text)
+    printed += re.findall(r"(XLA::TPU program \w+ usage): ([\d.]+[KMGT]?B?) /", text)
+    assert printed
+    report = run_json("peak", path)
+    oom = report["oom"]
+    assert oom["kind"] == "usage_report" and oom["suggestions"] == [] and oom["exceeded_bytes"] is None
+    figures = [(u["label"], u["bytes"]) for u in oom["usage"]]
+    assert len(figures) == len(printed)
+    for label, size in printed:
+        assert any(label == ours and close(b, printed_size(size)) for ours, b in figures), label
+    out = run("peak", path, "--no-color")[1]
+    assert "Out of memory" not in out and "What to try" not in out
+    for label, size in printed:
+        assert label in out and human_bytes(int(printed_size(size))) in out
+
+
+@pytest.mark.parametrize("name,framework", [("gpu-oom-tf-handwriting-rnn-while-spaces.txt", "tensorflow"),
+                                            ("tpu-oom-tf1-resnet152-v3.txt", "tensorflow"),
+                                            ("gpu-oom-alphafold-speedppi-spaces.txt", "jax"),
+                                            ("tpu-oom-qwen3-v6e-45g-top20.txt", "jax")])
+def test_advice_is_in_the_words_of_the_framework(name, framework):
+    """The text's own op_types (TensorFlow's CamelCase ops) or jax op_names (`jit(f)/…`) decide."""
+    text = wild(name).read_text()
+    tf_ops = re.findall(r'op_type="([A-Z]\w*)"', text)
+    jax_ops = re.findall(r'op_name="(?:jit|pjit)\(', text)
+    assert bool(tf_ops) == (framework == "tensorflow") and bool(jax_ops) == (framework == "jax")
+    oom = run_json("peak", wild(name))["oom"]
+    assert oom["framework"] == framework
+    advice = " ".join(oom["suggestions"])
+    assert advice, "these reports all have temporaries worth recomputing"
+    if framework == "tensorflow":
+        assert "jax" not in advice and "donate_argnums" not in advice and "tf.recompute_grad" in advice
+    else:
+        assert "jax.checkpoint" in advice and "tf." not in advice
+
+
+def test_framework_of_bundled_modules_and_errors():
+    """The same detector on an HLO module's op_names and on a traceback; nothing to go on: None."""
+    module = parse_module(next(SAMPLES.glob("jax-0.10.2-mlp_train/*after_optimizations.txt")).read_text(), "m")
+    names = [i.op_name for c in module.computations.values() for i in c.instructions]
+    assert detect_framework(op_names=names) == "jax"
+    assert detect_framework(other=(DATA / "oom" / "cpu-oom-jax-jit-zeros-0.10.2.txt").read_text().splitlines()) == "jax"
+    assert detect_framework() is None and detect_framework(other=["RESOURCE_EXHAUSTED: Out of memory"]) is None
+
+
+def test_framework_of_a_2021_jax_module_with_op_types():
+    """jax once wrote lowercase op_types (`op_type="mul"`): they are not TensorFlow's CamelCase ops."""
+    alpa = wild("hlo-alpa-2021-xmap-all-to-all-typed-operands.txt").read_text()
+    meta = re.findall(r'op_type="([^"]*)" op_name="([^"]*)"', alpa)
+    assert meta and detect_framework([n for _, n in meta], [t for t, _ in meta]) == "jax"
+
+
+def test_buffers_from_one_source_line_form_one_group():
+    """Buffers with different op_names but one `source_file:source_line` are one group, and the
+    grouping tables list only groups of two or more."""
+    path = wild("gpu-oom-alphafold-speedppi-spaces.txt")
+    text = path.read_text()
+    lines = re.findall(r'source_file="([^"]+)" source_line=(\d+)', text)
+    top_line, count = max(((f"{f}:{n}", lines.count((f, n))) for f, n in set(lines)), key=lambda x: x[1])
+    assert count > 1
+    oom = run_json("peak", path)["oom"]
+    group = next(g for g in oom["groups_by_source"] if g["source"] == top_line)
+    assert group["count"] == count and len(group["op_names"]) > 1
+    assert group["bytes"] == sum(b["bytes"] for b in oom["buffers"] if b["source"] == top_line)
+    out = run("peak", path, "--no-color", "--top", "0")[1]
+    assert "by source line" in out and f"{count} of the listed buffers" in out
+    tables = out.split("The listed buffers by")[1:]
+    assert tables and all(not re.search(r"^\s+1 │", t, re.M) for t in tables)
+
+
+def test_no_grouping_table_when_every_buffer_stands_alone():
+    path = wild("tpu-oom-tf1-resnet152-v3.txt")
+    names = re.findall(r'Operator:.*op_name="([^"]+)"', path.read_text())
+    assert len(names) == len(set(names))
+    assert "The listed buffers by" not in run("peak", path, "--no-color")[1]
+
+
+def test_the_bundled_error_says_its_framework():
+    path = SAMPLES / "cpu-oom-jax-jit-zeros-0.10.2.txt"
+    oom = run_json("peak", path)["oom"]
+    assert "jax." in path.read_text() and oom["framework"] == "jax" and oom["kind"] == "out_of_memory"
+    assert oom["in_use_bytes"] is None and oom["needed_bytes"] is None
 
 
 @pytest.mark.parametrize("seed,spaces", [("003_54e5854892ee064a.txt", {0, 1}), ("004_915eaf8d7a870eb5.txt", {0, 1, 2})])

@@ -1,17 +1,22 @@
-"""An out-of-memory message explained: its numbers in bytes, the listed buffers grouped by where
-they come from, padding and fragmentation, what to try, and (with the module) which values the
-listed buffers are."""
+"""An out-of-memory message explained: its numbers in bytes, each named for what it is (in use,
+request, limit, needed), whether the text reports a failure at all, the framework that built the
+program, the listed buffers grouped by op_name and by source line, and (with the module) which
+values the listed buffers are. The sentences and advice are in `oom_advice`."""
 from __future__ import annotations
 
 import re
+from dataclasses import asdict
 
 from ..dumps.oom import OomBuffer, OomReport
 from ..hlo.attributes import parse_metadata
 from ..hlo.model import Module
 from ..hlo.shapes import format_index, without_layout
-from ..units import ellipsis_start, human_bytes, parse_human_bytes
+from ..units import parse_human_bytes
+from .framework import detect_framework, is_framework_source
+from .oom_advice import suggestions, summary
 
 _LABEL_NAME = re.compile(r"^%?([\w.\-]+) = ")
+OUT_OF_MEMORY, USAGE_REPORT = "out_of_memory", "usage_report"
 
 
 def oom_json(report: OomReport, module: Module | None = None) -> dict:
@@ -22,29 +27,63 @@ def oom_json(report: OomReport, module: Module | None = None) -> dict:
             if b["source"] is None and b["stack_frame_id"] and module.stack_frames:
                 chain = module.frame_chain(b["stack_frame_id"])
                 b["source"] = f"{chain[0][0]}:{chain[0][1]}" if chain else None
+    usage = [asdict(u) for u in report.usage]
+    kind = OUT_OF_MEMORY if report.says_out_of_memory or _over_capacity(report, usage) else USAGE_REPORT
+    needed = _needed(report, kind)
     out = {
+        "kind": kind,
+        "framework": _framework(report, buffers),
         "platform": report.platform,
         "memory_space": report.memory_space,
         "requested_bytes": report.requested_bytes,
         "used_bytes": report.used_bytes,
         "capacity_bytes": report.capacity_bytes,
-        "exceeded_bytes": report.exceeded_bytes if report.exceeded_bytes is not None else _excess(report),
+        "in_use_bytes": report.in_use_bytes,
+        "limit_bytes": report.limit_bytes,
+        "needed_bytes": needed,
+        "exceeded_bytes": _excess(report, needed),
+        "allocator": report.allocator,
         "stats": dict(report.stats) or None,
+        "usage": usage,
         "buffers": buffers,
         "listed_bytes": sum(b["bytes"] or 0 for b in buffers),
         "padding_bytes": sum((b["bytes"] or 0) - (b["unpadded_bytes"] or b["bytes"] or 0) for b in buffers),
         "groups": _groups(buffers),
+        "groups_by_source": _groups_by_source(buffers),
         "notes": list(report.notes),
     }
-    out["summary"] = _summary(out)
-    out["suggestions"] = _suggestions(out)
+    out["summary"] = summary(out)
+    out["suggestions"] = suggestions(out) if kind == OUT_OF_MEMORY else []
     return out
 
 
-def _excess(report: OomReport) -> int | None:
-    if report.used_bytes is not None and report.capacity_bytes is not None:
-        return report.used_bytes - report.capacity_bytes if report.used_bytes > report.capacity_bytes else None
+def _over_capacity(report: OomReport, usage: list[dict]) -> bool:
+    pairs = [(u["bytes"], u["capacity_bytes"]) for u in usage] + [(report.used_bytes, report.capacity_bytes)]
+    return any(used is not None and capacity is not None and used > capacity for used, capacity in pairs)
+
+
+def _needed(report: OomReport, kind: str) -> int | None:
+    """In use + request when a run-time allocator failed; libtpu's compile-time "Used X" (what
+    the program needs) otherwise. None when the text does not give both halves."""
+    if report.in_use_bytes is not None:
+        return report.in_use_bytes + report.requested_bytes if report.requested_bytes is not None else None
+    if kind == OUT_OF_MEMORY and report.memory_space is not None:
+        return report.used_bytes
     return None
+
+
+def _excess(report: OomReport, needed: int | None) -> int | None:
+    if report.exceeded_bytes is not None:
+        return report.exceeded_bytes
+    if needed is not None and report.capacity_bytes is not None and needed > report.capacity_bytes:
+        return needed - report.capacity_bytes
+    return None
+
+
+def _framework(report: OomReport, buffers: list[dict]) -> str | None:
+    sources = [b["source"] for b in buffers]
+    return detect_framework([b["op_name"] for b in buffers], [b["op_type"] for b in buffers],
+                            report.context + sources)
 
 
 def _buffer_json(b: OomBuffer) -> dict:
@@ -86,11 +125,34 @@ def _groups(buffers: list[dict]) -> list[dict]:
     groups: dict[tuple, dict] = {}
     for b in buffers:
         op = plain_op_name(b["op_name"]) if b["op_name"] else None
-        key = (op or ("entry parameter" if b["kind"] == "parameter" else _label_word(b["label"])), b["source"])
-        g = groups.setdefault(key, {"op_name": key[0], "source": key[1], "count": 0, "bytes": 0})
-        g["count"] += 1
-        g["bytes"] += b["bytes"] or 0
+        origin = "op_name" if op else "entry_parameter" if b["kind"] == "parameter" else "label"
+        key = (op or ("entry parameter" if origin == "entry_parameter" else _label_word(b["label"])), b["source"])
+        g = groups.setdefault(key, {"op_name": key[0], "source": key[1], "origin": origin, "count": 0, "bytes": 0,
+                                    "ranks": []})
+        _add(g, b)
     return sorted(groups.values(), key=lambda g: -g["bytes"])
+
+
+def _groups_by_source(buffers: list[dict]) -> list[dict]:
+    """Listed buffers by source line, whatever their op_names: one line of code often makes
+    several buffers (the five projections of one einsum helper). `in_framework`: the line is in
+    the framework's own package (TensorFlow names its ops.py), not the user's code."""
+    groups: dict[str, dict] = {}
+    for b in buffers:
+        if b["source"]:
+            g = groups.setdefault(b["source"], {"source": b["source"], "count": 0, "bytes": 0, "ranks": [],
+                                                "op_names": [], "in_framework": is_framework_source(b["source"])})
+            _add(g, b)
+            op = plain_op_name(b["op_name"]) if b["op_name"] else None
+            if op and op not in g["op_names"]:
+                g["op_names"].append(op)
+    return sorted(groups.values(), key=lambda g: -g["bytes"])
+
+
+def _add(group: dict, b: dict) -> None:
+    group["count"] += 1
+    group["bytes"] += b["bytes"] or 0
+    group["ranks"].append(b["rank"])
 
 
 _PARAMS = re.compile(r"\[[^\[\]]*\]")
@@ -110,89 +172,6 @@ def _label_word(label: str | None) -> str:
         return "(no operator)"
     m = _LABEL_NAME.match(label)
     return m.group(1) if m else label.split("(")[0].strip()
-
-
-def _summary(o: dict) -> list[str]:
-    """Plain sentences: what ran out, by how much, and where the memory went."""
-    lines = []
-    space = (o["memory_space"] or "device memory").upper() if o["platform"] == "tpu" else "device memory"
-    if o["used_bytes"] is not None and o["capacity_bytes"] is not None:
-        over = o["exceeded_bytes"]
-        lines.append(f"{human_bytes(o['used_bytes'])} of {human_bytes(o['capacity_bytes'])} {space} were needed"
-                     + (f": {human_bytes(over)} too much." if over else "."))
-    s = o["stats"] or {}
-    if o["requested_bytes"] is not None:
-        free = s.get("free_bytes")
-        lines.append(f"The allocation that failed asked for {human_bytes(o['requested_bytes'])}"
-                     + (f"; only {human_bytes(free)} was free." if free is not None else "."))
-    if s.get("total_bytes"):
-        parts = [(k, s.get(f"{k}_bytes")) for k in ("parameter", "maybe_live_out", "temp", "constant")]
-        named = {"parameter": "parameters", "maybe_live_out": "outputs", "temp": "temporaries",
-                 "constant": "constants"}
-        shown = ", ".join(f"{named[k]} {human_bytes(v)}" for k, v in parts if v)
-        lines.append(f"XLA's buffer assignment needs {human_bytes(s['total_bytes'])} in all ({shown}).")
-    if s.get("program_bytes") is not None or s.get("arguments_bytes") is not None:
-        parts = [("program", s.get("program_bytes")), ("arguments", s.get("arguments_bytes")),
-                 ("reserved", s.get("reserved_bytes"))]
-        lines.append("Usage: " + ", ".join(f"{k} {human_bytes(v) if v is not None else 'unknown'}"
-                                            for k, v in parts if f"{k}_bytes" in s) + ".")
-    if s.get("hlo_temp_bytes"):
-        frag = s.get("hlo_temp_fragmentation_bytes")
-        lines.append(f"Temporaries take {human_bytes(s['hlo_temp_bytes'])}"
-                     + (f", of which {human_bytes(frag)} is fragmentation "
-                        f"({s.get('hlo_temp_fragmentation_percent')}%)." if frag else "."))
-    if o["buffers"]:
-        lines.append(f"The {len(o['buffers'])} largest buffers listed add up to {human_bytes(o['listed_bytes'])}"
-                     + (f", {human_bytes(o['padding_bytes'])} of it tile padding." if o["padding_bytes"] > 0 else "."))
-    if s.get("rematerialization_reached_bytes") is not None:
-        lines.append(f"Rematerialization could only bring the program down to "
-                     f"{human_bytes(s['rematerialization_reached_bytes'])}.")
-    return lines
-
-
-def _suggestions(o: dict) -> list[str]:
-    s = o["stats"] or {}
-    tips = []
-    temp = s.get("temp_bytes") or s.get("hlo_temp_bytes")
-    total = s.get("total_bytes") or s.get("program_bytes")
-    if temp and total and temp >= 0.5 * total:
-        tips.append(f"Temporaries are {100 * temp / total:.0f}% of the program: rematerialize activations "
-                    "(jax.checkpoint / remat), or shrink the batch or sequence length.")
-    if o["groups"] and o["buffers"] and o["groups"][0]["count"] > 1:
-        g = o["groups"][0]
-        tips.append(f"{g['count']} of the listed buffers ({human_bytes(g['bytes'])}) come from "
-                    f"{ellipsis_start(g['op_name'], 80) if g['op_name'] else 'an unnamed operation'}: look there first.")
-    if o["padding_bytes"] > 0.1 * max(o["listed_bytes"], 1):
-        tips.append(f"Tile padding wastes {human_bytes(o['padding_bytes'])} among the listed buffers: make the "
-                    "two minor dimensions multiples of the tile (8 and 128 on TPU).")
-    shared, args, out = (s.get("output_shared_with_arguments_bytes"), s.get("arguments_bytes"), s.get("output_bytes"))
-    if args and out and shared is not None and shared < min(args, out):
-        tips.append("Outputs share little memory with the arguments: donate arguments that are replaced "
-                    "(donate_argnums) so the outputs can reuse their buffers.")
-    param, live_out = s.get("parameter_bytes"), s.get("maybe_live_out_bytes")
-    if param and live_out and min(param, live_out) > 0.1 * (s.get("total_bytes") or 1):
-        tips.append("Parameters and outputs are both large: if the outputs replace the inputs, donate them "
-                    "(donate_argnums) so they can share buffers.")
-    frag = s.get("hlo_temp_fragmentation_percent") or _percent(s.get("total_fragmentation_bytes"), s.get("total_bytes"))
-    if frag and frag >= 10:
-        tips.append(f"Fragmentation is {frag:.0f}%: a different schedule or fewer long-lived temporaries helps.")
-    limit = s.get("rematerialization_limit_bytes")
-    if limit is not None and limit < 0:
-        tips.append("XLA's memory limit for the program was negative: arguments or other arrays already "
-                    "fill the device before it runs (parameters replicated rather than sharded, earlier "
-                    "results kept alive).")
-    if not (s.get("total_bytes") or s.get("program_bytes")) and o["requested_bytes"] is not None:
-        tip = ("The failure happened at run time, outside XLA's buffer assignment: look for other arrays "
-               "still alive and for other processes on the device")
-        if o["platform"] == "gpu":
-            tip += (", and at the allocator's share of the GPU (XLA_PYTHON_CLIENT_MEM_FRACTION, "
-                    "XLA_PYTHON_CLIENT_PREALLOCATE=false)")
-        tips.append(tip + ".")
-    return tips
-
-
-def _percent(part: int | None, whole: int | None) -> float | None:
-    return 100.0 * part / whole if part and whole else None
 
 
 def _match_values(buffers: list[dict], module: Module) -> None:

@@ -1,8 +1,9 @@
 """Out-of-memory messages as users paste them (spec §1.7): XLA:GPU's `BufferAssignment OOM
 Debugging` report, libtpu's `Ran out of memory in memory space hbm` report and its compile-time
-usage log, and bare allocator failures (BFC, ROCm, PjRt). Logs wrap them in glog or absl
-prefixes, Ray's `(pid=…)` and dedup suffixes, `> ` quoting; terminals expand tabs and
-hard-wrap long lines; people cut them short. The reader takes what is there."""
+usage log, and bare allocator failures (BFC, ROCm, PjRt, libtpu, TensorFlow). Logs wrap them in
+glog or absl prefixes, Ray's `(pid=…)` and dedup suffixes, `> ` quoting; terminals expand tabs and
+hard-wrap long lines; people cut them short. The reader takes what is there, and says whether
+the text reports a failure at all (a compile log that fits is only a usage report)."""
 from __future__ import annotations
 
 import math
@@ -28,7 +29,7 @@ _PREFIXES = [
     re.compile(r"^[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+\s+\S+:\d+\]\s?"),               # glog
     re.compile(r"^[\w./-]*:?\d+\] "),                                                 # a cut glog prefix
 ]
-_SUFFIX = re.compile(r"\s*\[repeated \d+x across cluster\]\s*$")
+_RAY_DEDUP = re.compile(r"\s*\[repeated \d+x across cluster\]\s*$")
 
 _REQUESTS = [  # most exact first
     re.compile(r"Out of memory while trying to allocate (\d+) bytes"),
@@ -40,9 +41,18 @@ _REQUESTS = [  # most exact first
 # libtpu at run time: "Attempting to reserve 10.51G at the bottom of memory. That was not possible.
 # There are 8.97G free, 0B reserved, and 8.97G reservable." (or "Attempting to allocate 129.50M. ...")
 _TPU_RUNTIME = re.compile(r"Attempting to (?:reserve|allocate) (\S+?)(?: at the bottom of memory)?\. That was not "
-                          r"possible\. There are (\S+) free")
+                          r"possible")
+_TPU_FREE = re.compile(r"There are (\S+) free, (\S+) reserved, and (\S+) reservable")
 # TensorFlow's own allocator: "OOM when allocating tensor with shape[32,1024] and type float on ..."
 _TF_TENSOR = re.compile(r"OOM when allocating tensor with shape\[([\d,\s]*)\] and type (\w+)")
+_ALLOCATOR = re.compile(r"Allocator \((\w+)\) ran out of memory|by allocator (\w+)")
+# The BFC allocator's dump: its `Stats:` block, else its summary lines.
+_BFC_NUMBERS = [("limit", re.compile(r"^Limit:\s+(\d+)$")), ("in_use", re.compile(r"^InUse:\s+(\d+)$")),
+                ("limit", re.compile(r"memory_limit_: (\d+)")),
+                ("in_use", re.compile(r"^Sum Total of in-use chunks: (\S+)$"))]
+# Words that say memory ran out. XLA prints its GPU peak-buffer listing only on failure.
+_FAILURE = re.compile(r"out of memory|OOM when allocating|failed to allocate|That was not possible|"
+                      r"RESOURCE_EXHAUSTED|Exceeded \w+ capacity|^Buffer \d+:$|^Entry Parameter Subshape:", re.I)
 _TF_TYPES = {"float": 4, "double": 8, "half": 2, "bfloat16": 2, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2,
              "int32": 4, "uint32": 4, "int64": 8, "uint64": 8, "bool": 1, "complex64": 8, "complex128": 16}
 _GPU_STATS = {"parameter allocation": "parameter_bytes", "constant allocation": "constant_bytes",
@@ -53,11 +63,11 @@ _STAT = re.compile(r"^(" + "|".join(_GPU_STATS) + r"):\s*(\S+)")
 _SIZE = r"-?\d+(?:\.\d+)?[KMGTPE]?i?B?"
 _TPU_HEADER = re.compile(rf"Ran out of memory in memory space (\w+)\. Used ({_SIZE}) of ({_SIZE}) \w+\."
                          rf"(?: Exceeded \w+ capacity by ({_SIZE}))?")
-_TPU_USAGE_LOG = re.compile(r"XLA::TPU program (\w+) usage: (\S+) / (\S+)")
+_TPU_USAGE_LOG = re.compile(r"(XLA::TPU program (\w+) usage): (\S+) / (\S+)")
 _TPU_PARTS = re.compile(r"^(reserved|program|arguments|global|scoped|overlays)\s+(unknown size|\S+)$")
 _TPU_OUTPUT = re.compile(r"^Output size (\S+?)(?:; shares (\S+) with arguments)?\.$")
 _TPU_TEMP = re.compile(r"^HLO temp\s+(\S+)\s*\((.*)\)$")
-_TOTALS = re.compile(r"^(Total \w+ usage >=|Program \w+ requirement) (\S+):$")
+_TOTALS = re.compile(r"^(Total (\w+) usage >=|Program (\w+) requirement) (\S+):$")
 _REMAT = re.compile(r"Can't reduce memory use below \S+ \((-?\d+) bytes\) by rematerialization; "
                     r"only reduced to \S+ \((\d+) bytes\)")
 _BUFFER_START = re.compile(r"^Buffer (\d+):$")
@@ -75,16 +85,33 @@ class OomBuffer:
 
 
 @dataclass
+class UsageFigure:
+    """One `Total hbm usage >= X:`, `Program vmem requirement X:` or `XLA::TPU program HBM usage:
+    X / Y` line, with the rows printed under it (`reserved`, `program`, `HLO temp`, …)."""
+    label: str                          # as printed: "Total hbm usage >=", "Program hbm requirement", ...
+    memory_space: str                   # lower case: hbm, vmem, smem, host, sflag
+    bytes: int | None
+    capacity_bytes: int | None = None
+    parts: dict[str, int | None] = field(default_factory=dict)
+
+
+@dataclass
 class OomReport:
     path: str
     platform: str | None                # "gpu", "tpu", or None when the text does not say
     requested_bytes: int | None = None
-    used_bytes: int | None = None
-    capacity_bytes: int | None = None
+    used_bytes: int | None = None       # libtpu's "Used X of Y", or an allocator's bytes in use
+    capacity_bytes: int | None = None   # libtpu's "of Y", or an allocator's limit
     exceeded_bytes: int | None = None
     memory_space: str | None = None     # TPU: hbm, vmem, ...
+    in_use_bytes: int | None = None     # a run-time allocator's bytes in use when the request failed
+    limit_bytes: int | None = None      # that allocator's limit
+    allocator: str | None = None        # its name as printed, e.g. GPU_0_bfc
+    says_out_of_memory: bool = False    # the text says memory ran out (not just how much was used)
     stats: dict[str, int | float | None] = field(default_factory=dict)
+    usage: list[UsageFigure] = field(default_factory=list)
     buffers: list[OomBuffer] = field(default_factory=list)
+    context: list[str] = field(default_factory=list)  # lines outside buffer entries: errors, tracebacks
     notes: list[str] = field(default_factory=list)
     reports: int = 0                    # how many reports the text holds (the first is read)
 
@@ -98,18 +125,22 @@ def clean_line(line: str) -> str:
     line = line.expandtabs(8)
     for prefix in _PREFIXES:
         line = prefix.sub("", line.strip(), count=1)
-    return _SUFFIX.sub("", line).strip()
+    return _RAY_DEDUP.sub("", line).strip()
 
 
 def read_oom(text: str, path: str) -> OomReport:
     lines = [clean_line(raw) for raw in text.split("\n")]
     report = OomReport(path, _platform(lines))
+    report.says_out_of_memory = any(_FAILURE.search(line) for line in lines)
     # A second report restarts the buffer numbering: only the first is read.
     starts = [i for i, line in enumerate(lines)
               if "BufferAssignment OOM Debugging" in line or "Ran out of memory in memory space" in line]
     report.reports = len(starts)
     if report.reports > 1:
         report.notes.append(f"the text holds {report.reports} out-of-memory reports; the first is read")
+    if re.search(r"\[repeated \d+x across cluster\]", text):
+        report.notes.append("Ray deduplicated this log ([repeated Nx across cluster]): its lines are out of "
+                            "order, so a row may sit under another figure than its own")
     first = lines[:starts[1]] if len(starts) > 1 else lines
     _read_numbers(report, first)
     _read_buffers(report, first)
@@ -136,38 +167,47 @@ def _size(text: str | None) -> int | None:
 
 def _read_numbers(report: OomReport, lines: list[str]) -> None:
     requests: list[int | None] = [None] * len(_REQUESTS)   # then less exact ones, in text order
+    allocator: dict[int, int | None] = {}                    # index in _BFC_NUMBERS -> bytes
+    figure: UsageFigure | None = None                       # the heading the rows below belong to
     for line in lines:
         for k, pattern in enumerate(_REQUESTS):
             m = pattern.search(line)
             if m and requests[k] is None:
                 requests[k] = int(m.group(1))
+        if (m := _ALLOCATOR.search(line)) and report.allocator is None:
+            report.allocator = m.group(1) or m.group(2)
         if m := _STAT.match(line):
             report.stats[_GPU_STATS[m.group(1)]] = _size(m.group(2))
         elif m := _TPU_HEADER.search(line):
             report.memory_space = m.group(1)
             report.used_bytes, report.capacity_bytes = _size(m.group(2)), _size(m.group(3))
             report.exceeded_bytes = _size(m.group(4))
-        elif (m := _TPU_USAGE_LOG.search(line)) and m.group(1).lower() == "hbm" and report.used_bytes is None:
-            report.memory_space = "hbm"
-            report.used_bytes, report.capacity_bytes = _size(m.group(2)), _size(m.group(3))
+        elif m := _TPU_USAGE_LOG.search(line):
+            report.usage.append(UsageFigure(m.group(1), m.group(2).lower(), _size(m.group(3)), _size(m.group(4))))
+            if m.group(2).lower() == "hbm" and report.used_bytes is None:
+                report.memory_space = "hbm"
+                report.used_bytes, report.capacity_bytes = _size(m.group(3)), _size(m.group(4))
         elif m := _TPU_PARTS.match(line):
-            key = f"{m.group(1)}_bytes"
-            report.stats.setdefault(key, None if m.group(2) == "unknown size" else _size(m.group(2)))
+            value = None if m.group(2) == "unknown size" else _size(m.group(2))
+            report.stats.setdefault(f"{m.group(1)}_bytes", value)
+            if figure is not None:
+                figure.parts.setdefault(m.group(1), value)
         elif m := _TPU_OUTPUT.match(line):
             report.stats["output_bytes"] = _size(m.group(1)) if m.group(1) != "unknown" else None
             report.stats["output_shared_with_arguments_bytes"] = _size(m.group(2))
-        elif (m := _TOTALS.match(line)) and "hbm" in m.group(1):
-            key = "total_usage_bytes" if m.group(1).startswith("Total") else "program_requirement_bytes"
-            report.stats.setdefault(key, _size(m.group(2)))
+        elif m := _TOTALS.match(line):
+            space = (m.group(2) or m.group(3)).lower()
+            figure = UsageFigure(m.group(1), space, _size(m.group(4)))
+            report.usage.append(figure)
+            if space == "hbm":
+                key = "total_usage_bytes" if m.group(1).startswith("Total") else "program_requirement_bytes"
+                report.stats.setdefault(key, _size(m.group(4)))
         elif m := _TPU_TEMP.match(line):
             _read_hlo_temp(report, m.group(1), m.group(2))
-        elif m := re.match(r"^Limit:\s+(\d+)$", line):
-            report.capacity_bytes = int(m.group(1))   # the BFC allocator's own statistics
-        elif m := re.match(r"^InUse:\s+(\d+)$", line):
-            report.used_bytes = int(m.group(1))
+            if figure is not None:
+                figure.parts.setdefault("HLO temp", _size(m.group(1)))
         elif m := _TPU_RUNTIME.search(line):
             requests.append(_size(m.group(1)))
-            report.stats.setdefault("free_bytes", _size(m.group(2)))
         elif m := _TF_TENSOR.search(line):
             dims = [int(d) for d in m.group(1).replace(" ", "").split(",") if d]
             if m.group(2) in _TF_TYPES:
@@ -175,7 +215,28 @@ def _read_numbers(report: OomReport, lines: list[str]) -> None:
         elif m := _REMAT.search(line):
             report.stats["rematerialization_limit_bytes"] = int(m.group(1))
             report.stats["rematerialization_reached_bytes"] = int(m.group(2))
+        else:
+            for k, (_, pattern) in enumerate(_BFC_NUMBERS):
+                if (m := pattern.search(line)) and k not in allocator:
+                    allocator[k] = _size(m.group(1))
+        if m := _TPU_FREE.search(line):  # libtpu wraps this sentence onto its own line at times
+            report.stats.setdefault("free_bytes", _size(m.group(1)))
+            report.stats.setdefault("reservable_bytes", _size(m.group(3)))
     report.requested_bytes = next((r for r in requests if r is not None), None)
+    _read_allocator_numbers(report, allocator)
+
+
+def _read_allocator_numbers(report: OomReport, found: dict[int, int | None]) -> None:
+    """The first of each kind in `_BFC_NUMBERS` order: the exact `Stats:` figures before the
+    rounded summary lines that come earlier in the dump."""
+    for k in sorted(found):
+        key = _BFC_NUMBERS[k][0]
+        if getattr(report, f"{key}_bytes") is None:
+            setattr(report, f"{key}_bytes", found[k])
+    if report.in_use_bytes is not None:   # what `used_bytes` and `capacity_bytes` meant for BFC dumps
+        report.used_bytes = report.in_use_bytes
+    if report.limit_bytes is not None:
+        report.capacity_bytes = report.limit_bytes
 
 
 def _read_hlo_temp(report: OomReport, size: str, detail: str) -> None:
@@ -225,5 +286,7 @@ def _read_buffers(report: OomReport, lines: list[str]) -> None:
             current.fields[last_field] = m.group(2)
         elif current is not None and last_field is not None and listing:
             current.fields[last_field] += line  # a hard-wrapped continuation
+        elif current is None:
+            report.context.append(line)
     if listing and not report.buffers:
         report.notes.append("the list of buffers is cut off before its first entry")

@@ -1,5 +1,6 @@
-"""Terminal output for an out-of-memory message: what ran out and by how much, where the memory
-went, the largest buffers grouped by origin, and what to try."""
+"""Terminal output for an out-of-memory message (or a compile log that only reports usage): what
+ran out and by how much, every usage figure the text gives, the largest buffers grouped by
+op_name and by source line, and what to try."""
 from __future__ import annotations
 
 from rich.console import Console, Group
@@ -11,18 +12,18 @@ from ..units import ellipsis_start, human_bytes
 
 
 def render_oom(oom: dict, console: Console, top: int | None) -> None:
-    title = Text("Out of memory", style="bold red")
+    failed = oom["kind"] == "out_of_memory"
+    title = Text("Out of memory" if failed else "Memory usage",
+                 style="bold red" if failed else "bold")
     for part in (oom["platform"], oom["memory_space"]):
         if part:
-            title.append(f" · {part.upper() if part == oom['platform'] else part}", style="red")
+            title.append(f" · {part.upper() if part == oom['platform'] else part}", style="red" if failed else "")
     console.print(title)
     console.print(_bullets(oom["summary"], ""))
-    if oom["buffers"]:
-        console.print()
-        console.print(_buffers(oom, top, console.width))
-    if len(oom["groups"]) > 1:
-        console.print()
-        console.print(_groups(oom, top))
+    for section in (_usage(oom), _buffers(oom, top) if oom["buffers"] else None, *_groups(oom, top)):
+        if section is not None:
+            console.print()
+            console.print(section)
     if oom["suggestions"]:
         console.print()
         console.print(Text("What to try", style="bold"))
@@ -41,7 +42,23 @@ def _bullets(lines: list[str], mark: str) -> Table:
     return grid
 
 
-def _buffers(oom: dict, top: int | None, width: int) -> Group:
+def _usage(oom: dict) -> Table | None:
+    """Each `Total X usage >=`, `Program X requirement` and `program X usage` figure, as printed."""
+    if not oom["usage"]:
+        return None
+    table = Table(title="Usage figures in the text", title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("figure", no_wrap=True)
+    table.add_column("bytes", justify="right", no_wrap=True)
+    table.add_column("of", justify="right", no_wrap=True)
+    table.add_column("made of", overflow="fold")
+    for u in oom["usage"]:
+        parts = ", ".join(f"{k} {human_bytes(v) if v is not None else 'unknown'}" for k, v in u["parts"].items())
+        capacity = human_bytes(u["capacity_bytes"]) if u["capacity_bytes"] is not None else ""
+        table.add_row(u["label"], human_bytes(u["bytes"]), capacity, parts)
+    return table
+
+
+def _buffers(oom: dict, top: int | None) -> Group:
     buffers = oom["buffers"]
     shown = buffers if not top else buffers[:top]
     padded = any(b["unpadded_bytes"] != b["bytes"] for b in buffers)
@@ -73,20 +90,38 @@ def _buffers(oom: dict, top: int | None, width: int) -> Group:
     return Group(*parts)
 
 
-def _groups(oom: dict, top: int | None) -> Table:
-    table = Table(title="The listed buffers by origin", title_justify="left", show_edge=False, pad_edge=False)
+def _groups(oom: dict, top: int | None) -> list[Table]:
+    """Groups of two or more buffers, by op_name and by source line. Left out: a source group
+    that repeats an op_name group (whose row names its source) and the framework's own files."""
+    tables = []
+    by_op = [g for g in oom["groups"] if g["count"] > 1]
+    if by_op:
+        rows = [(g, ellipsis_start(g["op_name"] or "", 90) + (f"  ({g['source']})" if g["source"] else ""))
+                for g in by_op]
+        tables.append(_group_table("The listed buffers by op_name", "op_name / source", rows, top))
+    op_sets = {tuple(g["ranks"]) for g in by_op}
+    by_line = [g for g in oom["groups_by_source"]
+               if g["count"] > 1 and not g["in_framework"] and tuple(g["ranks"]) not in op_sets]
+    if by_line:
+        rows = [(g, g["source"] + (f"  ({len(g['op_names'])} op_names)" if len(g["op_names"]) > 1 else ""))
+                for g in by_line]
+        tables.append(_group_table("The listed buffers by source line", "source line", rows, top))
+    return tables
+
+
+def _group_table(title: str, header: str, rows: list[tuple[dict, str]], top: int | None) -> Table:
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("buffers", justify="right")
     table.add_column("bytes", justify="right", no_wrap=True)
-    table.add_column("op_name / source", overflow="fold")
-    for g in oom["groups"][: top or None]:
-        where = ellipsis_start(g["op_name"] or "", 90) + (f"  ({g['source']})" if g["source"] else "")
+    table.add_column(header, overflow="fold")
+    for g, where in rows[: top or None]:
         table.add_row(str(g["count"]), human_bytes(g["bytes"]), where)
     return table
 
 
 def _operation(op_name: str | None) -> str:
-    """The last step of an op_name (`…/dot_general[…]` -> dot_general): the groups table has
-    the whole path."""
+    """The last step of an op_name (`…/dot_general[…]` -> dot_general): the JSON has the whole
+    path."""
     if not op_name:
         return ""
     last = op_name.split(";")[0].rsplit("/", 1)[-1]
