@@ -2,14 +2,15 @@
 and live range, XLA's and bufviz's side by side."""
 from __future__ import annotations
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
 from ..analysis.compare import pair_allocations, pair_differences
 from ..hlo.shapes import value_label
 from ..units import human_bytes
-from .header import bytes_cell, render_header, render_notes
+from .header import bytes_cell, pairs_table, render_header, render_notes
+from .layout import Column, cut_middle, fit_table, plain_shape, short_shape
 
 BAR_WIDTH = 24   # at most; narrower on a narrow terminal
 
@@ -45,48 +46,44 @@ def _same(theirs: dict | None, mine: dict | None) -> bool | None:
 
 def render_allocations(report: dict, view: dict, console: Console, values_shown: int) -> None:
     render_header(report, console)
-    console.print(_totals(view))
+    console.print(_totals(view, console.width))
     ranges = _live_ranges(report)
     end = (report["recomputed"] or report["xla"] or {}).get("schedule_end") or 0
-    bar = max(8, min(BAR_WIDTH, console.width - 72))
+    bar = max(8, min(BAR_WIDTH, console.width - 64))
     both_sides = view["xla"] is not None and view["recomputed"] is not None
     for pair in view["allocations"]:
         console.print()
         console.print(_heading(pair, both_sides))
         shown = pair["bufviz"] or pair["xla"]
         if len(shown["values"]) > 1 or shown["values"] and shown["values"][0]["offset"]:
-            console.print(_values_table(pair, ranges, end, values_shown, bar))
+            console.print(_values_table(pair, ranges, end, values_shown, bar, console.width))
         elif shown["values"]:
-            console.print(_single_value(shown["values"][0], ranges, end, bar))
+            console.print(_single_value(shown["values"][0], ranges, end, bar, console.width))
     if not view["allocations"]:
         console.print(Text("no allocation matches the selection", style="yellow"))
     console.print()
     render_notes(report, console)
 
 
-def _totals(view: dict) -> Table:
+def _totals(view: dict, width: int) -> Table:
     xla, ours = view["xla"] or {}, view["recomputed"] or {}
-    table = Table(title="Allocations", title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("")
-    table.add_column("XLA", justify="right", no_wrap=True)
-    table.add_column("bufviz", justify="right", no_wrap=True)
     pairs = view["allocations"]
     both = [p for p in pairs if p["same"] is not None]
-    table.add_row("allocations", str(sum(1 for p in pairs if p["xla"])) if xla else "—",
-                  str(sum(1 for p in pairs if p["bufviz"])) if ours else "—")
+    rows = [("allocations", str(sum(1 for p in pairs if p["xla"])) if xla else None,
+             str(sum(1 for p in pairs if p["bufviz"])) if ours else None)]
     if both:
-        table.add_row("identical", "", f"{sum(1 for p in both if p['same'])} of {len(both)}")
+        rows.append(("identical", None, f"{sum(1 for p in both if p['same'])} of {len(both)}"))
     for key, label in (("total_bytes_used", "total bytes used"), ("temp_bytes", "temp bytes"),
                        ("temp_free_at_peak_bytes", "temp fragmentation")):
         a, b = xla.get(key), ours.get(key)
         if a is not None or b is not None:
-            table.add_row(label, bytes_cell(a), bytes_cell(b))
+            rows.append((label, None if a is None else bytes_cell(a), None if b is None else bytes_cell(b)))
     if ours.get("temp_free_at_peak_bytes") is not None:  # storage counted once: never above the total
-        table.add_row("lower bound (no fragmentation)", "—",
-                      bytes_cell(ours["total_bytes_used"] - ours["temp_free_at_peak_bytes"]))
+        rows.append(("lower bound (no fragmentation)", None,
+                     bytes_cell(ours["total_bytes_used"] - ours["temp_free_at_peak_bytes"])))
     if ours.get("alignment"):
-        table.add_row("heap alignment", "", f"{ours['alignment']} B")
-    return table
+        rows.append(("heap alignment", None, f"{ours['alignment']} B"))
+    return pairs_table("Allocations", rows, width)
 
 
 def _heading(pair: dict, both_sides: bool) -> Text:
@@ -120,53 +117,51 @@ def _live_ranges(report: dict) -> dict:
     return ranges
 
 
-def _values_table(pair: dict, ranges: dict, end: int, values_shown: int, bar: int) -> Table:
+def _values_table(pair: dict, ranges: dict, end: int, values_shown: int, bar: int, width: int):
     theirs, mine = pair["xla"], pair["bufviz"]
     main = mine or theirs
     # XLA's offsets get a column of their own only where they are not all bufviz's.
     other = {(v["name"], v["index"]): v["offset"] for v in theirs["values"]} if pair["same"] is False else {}
     values = sorted(main["values"], key=lambda v: (v["offset"], ranges.get((v["name"], v["index"]), (0, 0)), v["id"]))
-    table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
-    table.add_column("offset", justify="right", no_wrap=True)
-    if other:
-        table.add_column("XLA", justify="right", no_wrap=True)
-    table.add_column("bytes", justify="right", no_wrap=True)
-    table.add_column("value", overflow="fold", min_width=16, max_width=40)
-    table.add_column("shape", overflow="fold", min_width=18, max_width=28)
-    table.add_column("live", justify="right", no_wrap=True)
-    table.add_column(f"0 … {end}", no_wrap=True)
     shown = values if not values_shown else values[:values_shown]
-    for v in shown:
-        key = (v["name"], v["index"])
-        cells = [f"{v['offset']:,}"]
-        if other:
-            theirs_offset = other.get(key)
-            cells.append(Text("—" if theirs_offset is None else f"{theirs_offset:,}",
-                              style="" if theirs_offset == v["offset"] else "red"))
-        live = ranges.get(key)
-        cells += [human_bytes(v["size"]), value_label(v["name"], v["index"]), v["shape"],
-                  f"{live[0]}–{live[1]}" if live else "—", _bar(live, end, bar)]
-        table.add_row(*cells)
+    keys = [(v["name"], v["index"]) for v in shown]
+    lives = [ranges.get(k) for k in keys]
+    theirs_offsets = [other.get(k) for k in keys]
+    names = [value_label(*k) for k in keys]
+    shapes = [v["shape"] for v in shown]
+    columns = [
+        Column("offset", [f"{v['offset']:,}" for v in shown], "right"),
+        Column("XLA", [("—" if o is None else f"{o:,}") if other else "" for o in theirs_offsets], "right",
+               styles=["" if o == v["offset"] else "red" for o, v in zip(theirs_offsets, shown)]),
+        Column("bytes", [human_bytes(v["size"]) for v in shown], "right"),
+        Column("value", names, shorten=cut_middle, least=min(max(map(len, names)), 28)),
+        Column("shape", shapes, shorten=short_shape, simplify=plain_shape, keep=1,
+               least=max([len(p) for p in map(plain_shape, shapes) if not p.startswith("(")] + [14])),
+        Column("live", [f"{live[0]}–{live[1]}" if live else "—" for live in lives], "right"),
+        Column(f"0 … {end}", [_bar(live, end, bar) for live in lives], style="cyan", keep=2),
+    ]
+    parts = [fit_table(columns, width)]
     if len(values) > len(shown):
-        table.add_row("…", *([""] if other else []), "", f"{len(values) - len(shown)} more values; --values 0 shows all",
-                      "", "", "")
-    return table
+        parts.append(Text(f"… {len(values) - len(shown)} more values; --values 0 shows all", style="dim"))
+    return Group(*parts)
 
 
-def _single_value(v: dict, ranges: dict, end: int, bar: int) -> Text:
+def _single_value(v: dict, ranges: dict, end: int, bar: int, width: int) -> Text:
     live = ranges.get((v["name"], v["index"]))
-    text = Text("  " + value_label(v["name"], v["index"]))
-    text.append(f"  {v['shape']}", style="dim")
+    name = value_label(v["name"], v["index"])
+    tail = f"  live {live[0]}–{live[1]}  " + _bar(live, end, bar) if live else ""
+    text = Text("  " + name)
+    text.append("  " + short_shape(v["shape"], max(width - len(name) - len(tail) - 4, 14)), style="dim")
     if live:
         text.append(f"  live {live[0]}–{live[1]}  ")
-        text.append(_bar(live, end, bar))
+        text.append(_bar(live, end, bar), style="cyan")
     return text
 
 
-def _bar(live: tuple[int, int] | None, end: int, width: int) -> Text:
+def _bar(live: tuple[int, int] | None, end: int, width: int) -> str:
     """Where in the schedule the value is live, on `width` columns."""
     if live is None or end <= 0:
-        return Text("")
+        return ""
     first = live[0] * width // (end + 1)
     last = max(first, live[1] * width // (end + 1))
-    return Text("·" * first + "█" * (last - first + 1) + "·" * (width - last - 1), style="cyan")
+    return "·" * first + "█" * (last - first + 1) + "·" * (width - last - 1)

@@ -8,7 +8,7 @@ from rich.text import Text
 from ..analysis.stack_trace import tree_prefixes
 from ..hlo.shapes import value_label
 from ..units import human_bytes
-from .header import bytes_cell, drop_exact, exact_dropped_width, render_header, render_notes
+from .header import bytes_cell, drop_exact, exact_dropped_width, pairs_table, render_header, render_notes
 from .layout import Column, cut_middle, fit_table, from_front, plain_shape, short_shape
 from .oom import render_oom
 from .verify import differences_table
@@ -49,19 +49,6 @@ def render_peak(report: dict, console: Console, top: int | None = 20) -> None:
     render_notes(report, console)
 
 
-def _pairs_table(title: str, rows: list[tuple[str, str | None, str | None]], width: int) -> Table:
-    """Label, XLA's value, bufviz's: the XLA column is left out when XLA printed none of them.
-    Sizes lose their exact byte counts before anything else when the terminal is narrow."""
-    xla_cells = [a or "" for _, a, _ in rows]
-    has_xla = any(xla_cells)
-    theirs = [a or "—" for _, a, _ in rows] if has_xla else xla_cells
-    ours = [b or "—" for _, _, b in rows]
-    columns = [Column("", [label for label, _, _ in rows]),
-               Column("XLA", theirs, "right", shorten=drop_exact, least=exact_dropped_width(theirs)),
-               Column("bufviz", ours, "right", shorten=drop_exact, least=exact_dropped_width(ours))]
-    return fit_table(columns, width, title)
-
-
 def _numbers(report: dict, width: int) -> Table:
     xla = report["xla"] or {}
     ours = report["recomputed"] or {}
@@ -93,7 +80,7 @@ def _numbers(report: dict, width: int) -> Table:
         donated = [p for p in params if p["aliased_output"] is not None]
         rows.append(("donated parameters", None, f"{len(donated)} of {len(params)} "
                      f"({human_bytes(sum(p['bytes'] for p in donated))})"))
-    return _pairs_table("Peak memory", rows, width)
+    return pairs_table("Peak memory", rows, width)
 
 
 JAX_ROWS = (("argument_bytes", "arguments"), ("output_bytes", "outputs"), ("alias_bytes", "aliased (counted in both)"),

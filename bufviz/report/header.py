@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ..dumps.discover import parse_dump_name
 from ..units import human_bytes
-from .layout import from_front
+from .layout import Column, fit_table, from_front
 
 INPUT_LABELS = {"hlo": "HLO module", "buffer_assignment": "buffer assignment", "values": "values",
                 "live_range": "live ranges", "memory_usage_report": "memory-usage report",
@@ -48,6 +48,19 @@ def exact_dropped_width(cells: list[str]) -> int:
     return max((len(c.split("  (")[0]) for c in cells), default=1)
 
 
+def pairs_table(title: str, rows: list[tuple[str, str | None, str | None]], width: int) -> Table:
+    """Label, XLA's value, bufviz's: the XLA column is left out when XLA printed none of them.
+    Sizes lose their exact byte counts before anything else when the terminal is narrow."""
+    xla_cells = [a or "" for _, a, _ in rows]
+    has_xla = any(xla_cells)
+    theirs = [a or "—" for _, a, _ in rows] if has_xla else xla_cells
+    ours = [b or "—" for _, _, b in rows]
+    columns = [Column("", [label for label, _, _ in rows]),
+               Column("XLA", theirs, "right", shorten=drop_exact, least=exact_dropped_width(theirs)),
+               Column("bufviz", ours, "right", shorten=drop_exact, least=exact_dropped_width(ours))]
+    return fit_table(columns, width, title)
+
+
 def _title(report: dict) -> Text:
     title = Text()
     title.append(report["module"] or "?", style="bold")
@@ -70,10 +83,13 @@ def _window(earliest: str | None, latest: str | None) -> str:
 def _files(report: dict, width: int) -> Table:
     """One line for the folder and one for the dump set when the files are XLA's siblings;
     else a line per file. Paths too long for the terminal lose their start, never wrap."""
+    labels = dict(INPUT_LABELS)
+    if (report.get("oom") or {}).get("kind") == "usage_report":
+        labels["oom"] = "memory-usage log"
     kinds: dict[str, list[str]] = {}
     for key, path in report["inputs"].items():
         if path:
-            kinds.setdefault(path, []).append(INPUT_LABELS[key])
+            kinds.setdefault(path, []).append(labels[key])
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="dim", max_width=24)
     grid.add_column()   # paths are cut to fit; the list of kinds wraps between words

@@ -71,6 +71,7 @@ class Column:
     style: str | None = None
     styles: list[str | None] = field(default_factory=list)   # per cell
     simplify: Callable[[str], str] | None = None   # applied to every cell once any must shorten
+    wrap: bool = False                 # words wrap onto more lines (prose, lists): never cut
 
     @property
     def natural(self) -> int:
@@ -95,7 +96,8 @@ def fit_table(columns: list[Column], width: int, title: str | None = None) -> Ta
                   collapse_padding=True)
     contents = []
     for column, w in zip(chosen, widths):
-        table.add_column(column.header, justify=column.justify, no_wrap=True, width=w, style=column.style)
+        table.add_column(column.header, justify=column.justify, no_wrap=not column.wrap, width=w,
+                         style=column.style)
         simpler = column.simplify is not None and w < column.natural
         contents.append([column.simplify(c) for c in column.cells] if simpler else column.cells)
     rows = len(chosen[0].cells) if chosen else 0
@@ -103,7 +105,7 @@ def fit_table(columns: list[Column], width: int, title: str | None = None) -> Ta
         cells = []
         for column, w, content in zip(chosen, widths, contents):
             text = content[r]
-            if column.shorten is not None and len(text) > w:
+            if column.shorten is not None and len(text) > w and not column.wrap:
                 text = column.shorten(text, w)
             style = column.styles[r] if r < len(column.styles) else None
             cells.append(Text(text, style=style or ""))

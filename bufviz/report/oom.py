@@ -8,7 +8,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..hlo.shapes import value_label
-from ..units import ellipsis_start, human_bytes
+from ..units import human_bytes
+from .layout import Column, cut_end, cut_middle, fit_table, from_front, plain_shape, short_shape
+from .verify import cut_end_words
 
 
 def render_oom(oom: dict, console: Console, top: int | None) -> None:
@@ -20,7 +22,9 @@ def render_oom(oom: dict, console: Console, top: int | None) -> None:
             title.append(f" · {part.upper() if part == oom['platform'] else part}", style="red" if failed else "")
     console.print(title)
     console.print(_bullets(oom["summary"], ""))
-    for section in (_usage(oom), _buffers(oom, top) if oom["buffers"] else None, *_groups(oom, top)):
+    width = console.width
+    for section in (_usage(oom, width), _buffers(oom, top, width) if oom["buffers"] else None,
+                    *_groups(oom, top, width)):
         if section is not None:
             console.print()
             console.print(section)
@@ -42,81 +46,73 @@ def _bullets(lines: list[str], mark: str) -> Table:
     return grid
 
 
-def _usage(oom: dict) -> Table | None:
+def _usage(oom: dict, width: int) -> Table | None:
     """Each `Total X usage >=`, `Program X requirement` and `program X usage` figure, as printed."""
     if not oom["usage"]:
         return None
-    table = Table(title="Usage figures in the text", title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("figure", no_wrap=True)
-    table.add_column("bytes", justify="right", no_wrap=True)
-    table.add_column("of", justify="right", no_wrap=True)
-    table.add_column("made of", overflow="fold")
-    for u in oom["usage"]:
-        parts = ", ".join(f"{k} {human_bytes(v) if v is not None else 'unknown'}" for k, v in u["parts"].items())
-        capacity = human_bytes(u["capacity_bytes"]) if u["capacity_bytes"] is not None else ""
-        table.add_row(u["label"], human_bytes(u["bytes"]), capacity, parts)
-    return table
+    usage = oom["usage"]
+    parts = [", ".join(f"{k} {human_bytes(v) if v is not None else 'unknown'}" for k, v in u["parts"].items())
+             for u in usage]
+    return fit_table([
+        Column("figure", [u["label"] for u in usage]),
+        Column("bytes", [human_bytes(u["bytes"]) for u in usage], "right"),
+        Column("of", [human_bytes(u["capacity_bytes"]) if u["capacity_bytes"] is not None else "" for u in usage],
+               "right"),
+        Column("made of", parts, shorten=cut_end_words, least=16, keep=1, wrap=True)], width,
+        "Usage figures in the text")
 
 
-def _buffers(oom: dict, top: int | None) -> Group:
+def _buffers(oom: dict, top: int | None, width: int) -> Group:
     buffers = oom["buffers"]
     shown = buffers if not top else buffers[:top]
     padded = any(b["unpadded_bytes"] != b["bytes"] for b in buffers)
-    matched = any(b["value"] for b in buffers)
-    table = Table(title=f"Buffers listed in the message ({len(buffers)}, {human_bytes(oom['listed_bytes'])})",
-                  title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("#", justify="right", style="dim", no_wrap=True)
-    table.add_column("bytes", justify="right", no_wrap=True)
-    if padded:
-        table.add_column("unpadded", justify="right", no_wrap=True)
-    table.add_column("shape", overflow="fold", max_width=32)
-    table.add_column("kind", no_wrap=True)
-    if matched:
-        table.add_column("value in the module", overflow="fold", max_width=28)
-    table.add_column("operation", overflow="ellipsis", no_wrap=True, max_width=28)
-    for b in shown:
-        cells = [str(b["rank"]), human_bytes(b["bytes"])]
-        if padded:
-            cells.append(human_bytes(b["unpadded_bytes"]))
-        cells += [b["shape"] or "", b["kind"] or _label(b["label"])]
-        if matched:
-            v = b["value"]
-            cells.append("" if v is None else value_label(v["name"], v["index"]))
-        cells.append(_operation(b["op_name"]))
-        table.add_row(*cells)
+    shapes = [b["shape"] or "" for b in shown]
+    values = [value_label(b["value"]["name"], b["value"]["index"]) if b["value"] else "" for b in shown]
+    table = fit_table([
+        Column("#", [str(b["rank"]) for b in shown], "right", style="dim"),
+        Column("bytes", [human_bytes(b["bytes"]) for b in shown], "right"),
+        Column("unpadded", [human_bytes(b["unpadded_bytes"]) if padded else "" for b in shown], "right", keep=2),
+        Column("shape", shapes, shorten=short_shape, simplify=plain_shape,
+               least=max([len(p) for p in map(plain_shape, shapes) if not p.startswith("(")] + [14])),
+        Column("kind", [b["kind"] or _label(b["label"]) for b in shown], keep=1),
+        Column("value in the module", values, shorten=cut_middle, least=min(max(map(len, values)), 24), keep=2),
+        Column("operation", [_operation(b["op_name"]) for b in shown], shorten=cut_end, least=12, keep=3),
+    ], width, f"Buffers listed in the message ({len(buffers)}, {human_bytes(oom['listed_bytes'])})")
     parts = [table]
     if len(buffers) > len(shown):
         parts.append(Text(f"… {len(buffers) - len(shown)} more; --top 0 shows all", style="dim"))
     return Group(*parts)
 
 
-def _groups(oom: dict, top: int | None) -> list[Table]:
+def _groups(oom: dict, top: int | None, width: int) -> list[Table]:
     """Groups of two or more buffers, by op_name and by source line. Left out: a source group
     that repeats an op_name group (whose row names its source) and the framework's own files."""
     tables = []
     by_op = [g for g in oom["groups"] if g["count"] > 1]
     if by_op:
-        rows = [(g, ellipsis_start(g["op_name"] or "", 90) + (f"  ({g['source']})" if g["source"] else ""))
-                for g in by_op]
-        tables.append(_group_table("The listed buffers by op_name", "op_name / source", rows, top))
+        rows = [(g, g["op_name"] or "", g["source"] or "") for g in by_op]
+        tables.append(_group_table("The listed buffers by op_name", "op_name", rows, top, width))
     op_sets = {tuple(g["ranks"]) for g in by_op}
     by_line = [g for g in oom["groups_by_source"]
                if g["count"] > 1 and not g["in_framework"] and tuple(g["ranks"]) not in op_sets]
     if by_line:
-        rows = [(g, g["source"] + (f"  ({len(g['op_names'])} op_names)" if len(g["op_names"]) > 1 else ""))
+        rows = [(g, g["source"], f"{len(g['op_names'])} op_names" if len(g["op_names"]) > 1 else "")
                 for g in by_line]
-        tables.append(_group_table("The listed buffers by source line", "source line", rows, top))
+        tables.append(_group_table("The listed buffers by source line", "source line", rows, top, width))
     return tables
 
 
-def _group_table(title: str, header: str, rows: list[tuple[dict, str]], top: int | None) -> Table:
-    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("buffers", justify="right")
-    table.add_column("bytes", justify="right", no_wrap=True)
-    table.add_column(header, overflow="fold")
-    for g, where in rows[: top or None]:
-        table.add_row(str(g["count"]), human_bytes(g["bytes"]), where)
-    return table
+def _group_table(title: str, header: str, rows: list[tuple[dict, str, str]], top: int | None,
+                 width: int) -> Table:
+    """Count, bytes, where (cut from the front: the end of a path or op_name says the most), and
+    a second detail (the source of an op_name group) on wide terminals."""
+    rows = rows[: top or None]
+    return fit_table([
+        Column("buffers", [str(g["count"]) for g, _, _ in rows], "right"),
+        Column("bytes", [human_bytes(g["bytes"]) for g, _, _ in rows], "right"),
+        Column(header, [where for _, where, _ in rows], shorten=from_front, least=24),
+        Column("", [detail for _, _, detail in rows], shorten=from_front, least=16, keep=1),
+    ], width, title)
 
 
 def _operation(op_name: str | None) -> str:
