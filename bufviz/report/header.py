@@ -106,7 +106,7 @@ def _files(report: dict, width: int) -> Table:
         grid.add_row("module", from_front(stem, room))
         grid.add_row("read", Text("; ".join([", ".join(named)] + others)))
         return grid
-    label_width = min(max(len(", ".join(k)) for k in kinds.values()), 24) if kinds else 0
     for path, labels in kinds.items():
-        grid.add_row(Text(", ".join(labels), overflow="fold"), from_front(path, max(width - label_width - 2, 20)))
+        grid.add_row("file", from_front(path, room))
+        grid.add_row("read", Text(", ".join(labels)))
     return grid
