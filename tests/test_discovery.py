@@ -149,3 +149,13 @@ def test_dump_of_the_same_module_under_other_names_is_accepted(tmp_path):
     shutil.copy(next(MLP.glob("*after_optimizations-buffer-assignment.txt")), dump)
     report = run_json("peak", hlo, dump)
     assert report["mismatches"] == [] and not any("different modules" in n for n in report["notes"])
+
+
+def test_out_of_memory_message_of_another_program_is_refused():
+    from conftest import wild
+    oom = wild("gpu-oom-alphafold-speedppi-spaces.txt")
+    hlo = next(MLP.glob("*after_optimizations.txt"))
+    code, out, err = run("peak", hlo, oom, "--no-discover")
+    assert code == 2 and out == "" and "different programs" in err and "--match" in err
+    report = run_json("peak", hlo, oom, "--no-discover", "--match")
+    assert report["oom"]["buffers"] and all(b["value"] is None for b in report["oom"]["buffers"])
