@@ -18,10 +18,10 @@ HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from bufviz.analysis.assignment import BufferAssigner  # noqa: E402
-from bufviz.analysis.hlo_liveness import analyze_module, peak_of  # noqa: E402
-from bufviz.analysis.sizes import alignments  # noqa: E402
-from bufviz.analysis.vintage import detect_vintage  # noqa: E402
+from bufviz.engine.assignment.assignment import BufferAssigner  # noqa: E402
+from bufviz.engine.liveness.hlo_liveness import analyze_module, peak_of  # noqa: E402
+from bufviz.engine.target.sizes import alignments  # noqa: E402
+from bufviz.engine.target.vintage import detect_vintage  # noqa: E402
 from bufviz.hlo.parser import parse_module  # noqa: E402
 from common import modules_to_measure, two_phases  # noqa: E402
 

@@ -19,9 +19,9 @@ HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from bufviz.analysis.callgraph import CallGraph  # noqa: E402
-from bufviz.analysis.hlo_liveness import hlo_peak  # noqa: E402
-from bufviz.analysis.vintage import detect_vintage  # noqa: E402
+from bufviz.engine.dataflow.callgraph import CallGraph  # noqa: E402
+from bufviz.engine.liveness.hlo_liveness import hlo_peak  # noqa: E402
+from bufviz.engine.target.vintage import detect_vintage  # noqa: E402
 from bufviz.hlo.parser import parse_module  # noqa: E402
 from common import modules_to_measure, two_phases  # noqa: E402
 

@@ -31,7 +31,7 @@ PHASES = {
     "parse": """
 from bufviz.hlo.parser import parse_module
 from bufviz.textfile import read_text
-from bufviz.analysis.callgraph import CallGraph
+from bufviz.engine.dataflow.callgraph import CallGraph
 with gc_paused():
     t = time.perf_counter()
     CallGraph(parse_module(read_text(PATH), PATH))
@@ -40,8 +40,8 @@ with gc_paused():
     "liveness": """
 from bufviz.hlo.parser import parse_module
 from bufviz.textfile import read_text
-from bufviz.analysis.vintage import detect_vintage
-from bufviz.analysis.hlo_liveness import analyze_module, peak_of
+from bufviz.engine.target.vintage import detect_vintage
+from bufviz.engine.liveness.hlo_liveness import analyze_module, peak_of
 with gc_paused():
     module = parse_module(read_text(PATH), PATH)
     t = time.perf_counter()
@@ -51,10 +51,10 @@ with gc_paused():
     "assignment": """
 from bufviz.hlo.parser import parse_module
 from bufviz.textfile import read_text
-from bufviz.analysis.vintage import detect_vintage
-from bufviz.analysis.hlo_liveness import analyze_module
-from bufviz.analysis.assignment import BufferAssigner
-from bufviz.analysis.sizes import alignments
+from bufviz.engine.target.vintage import detect_vintage
+from bufviz.engine.liveness.hlo_liveness import analyze_module
+from bufviz.engine.assignment.assignment import BufferAssigner
+from bufviz.engine.target.sizes import alignments
 with gc_paused():
     module = parse_module(read_text(PATH), PATH)
     vintage = detect_vintage(module=module, platform="cpu")

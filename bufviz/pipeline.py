@@ -5,15 +5,15 @@ from __future__ import annotations
 import contextlib
 import gc
 
-from .analysis.from_dump import recompute_from_dump
-from .analysis.assign import assign_buffers
-from .analysis.dump_analysis import analysis_from_dump
-from .analysis.hlo_liveness import analyze_module, peak_of
-from .analysis.oom import oom_json
-from .analysis.same_module import check_same_module
-from .analysis.platform import platform_from_stage, platform_from_text
-from .analysis.summary import allocation_json, build_peak_report
-from .analysis.vintage import detect_vintage
+from .engine.liveness.from_dump import recompute_from_dump
+from .engine.assignment.assign import assign_buffers
+from .engine.assignment.dump_analysis import analysis_from_dump
+from .engine.liveness.hlo_liveness import analyze_module, peak_of
+from .oom.explain import oom_json
+from .same_module import check_same_module
+from .engine.target.platform import platform_from_stage, platform_from_text
+from .summary import allocation_json, build_peak_report
+from .engine.target.vintage import detect_vintage
 from .explain.storage import storage_totals
 from .hlo.attributes import parse_metadata, split_attributes
 from .hlo.lines import LineSyntaxError, parse_instruction_line

@@ -114,7 +114,7 @@ def test_published_dumps_verify(hlo, ba, platform):
 
 @pytest.mark.parametrize("case", [c for c in CASES if any(c.glob("*-live-range.txt"))], ids=case_id)
 def test_stack_trace_breakdown_is_printed_as_xla_prints_it(case, tmp_path):
-    from bufviz.analysis.stack_trace import render_breakdown
+    from bufviz.engine.liveness.stack_trace import render_breakdown
     printed = next(case.glob("*-live-range.txt")).read_text()
     printed = [line.rstrip() for line in printed[printed.index("  Stack trace breakdown"):].rstrip().split("\n")]
     report = run_json("peak", alone(case, tmp_path))

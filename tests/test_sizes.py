@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bufviz.analysis.sizes import buffer_size
+from bufviz.engine.target.sizes import buffer_size
 from bufviz.dumps.buffer_assignment import read_buffer_assignment
 from bufviz.hlo.shapes import parse_shape
 from conftest import DATA, SAMPLES, SHARED, WILD, wild

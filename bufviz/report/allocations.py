@@ -6,7 +6,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from ..analysis.compare import pair_allocations, pair_differences
+from ..engine.assignment.matching import pair_allocations, pair_differences
 from ..hlo.shapes import value_label
 from ..units import human_bytes
 from .header import bytes_cell, pairs_table, render_header, render_notes

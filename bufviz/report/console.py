@@ -5,7 +5,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from ..analysis.stack_trace import tree_prefixes
+from ..engine.liveness.stack_trace import tree_prefixes
 from ..hlo.shapes import value_label
 from ..units import human_bytes
 from .header import bytes_cell, drop_exact, exact_dropped_width, pairs_table, render_header, render_notes

@@ -3,8 +3,8 @@ the schedule in the module (2024-05-27). Dumps from then print the post order in
 the schedule must be recomputed."""
 from __future__ import annotations
 
-from ..hlo.model import Computation, Instruction
-from .callgraph import post_order_walk
+from ...hlo.model import Computation, Instruction
+from ..dataflow.callgraph import post_order_walk
 
 NOT_SCHEDULED_WORK = frozenset({"parameter", "constant"})
 # TuplePointsToAnalysis (which these schedulers used) defines no buffer for these opcodes...

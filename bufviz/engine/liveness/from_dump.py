@@ -5,12 +5,12 @@ called computations are treated like entry values; which values share a buffer i
 from the allocations."""
 from __future__ import annotations
 
-from ..dumps.records import Allocation, BufferAssignmentDump, LiveRangeDump, ValueRecord
-from ..hlo.lines import LineSyntaxError, parse_instruction_line
-from ..hlo.shapes import ShapeSyntaxError, parse_shape
+from ...dumps.records import Allocation, BufferAssignmentDump, LiveRangeDump, ValueRecord
+from ...hlo.lines import LineSyntaxError, parse_instruction_line
+from ...hlo.shapes import ShapeSyntaxError, parse_shape
 from .liveness import PeakResult, compute_peak, normalize_aliased
 from .peak import LiveValue
-from .unionfind import UnionFind
+from ..dataflow.unionfind import UnionFind
 
 
 def kind_of_allocation(alloc: Allocation | None) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..hlo.model import Instruction, Module
+from ...hlo.model import Instruction, Module
 from .callgraph import CallGraph
 from .dataflow import Dataflow, Value
 

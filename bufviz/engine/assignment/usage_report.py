@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..hlo.shapes import without_layout
-from ..units import xla_human_bytes
+from ...hlo.shapes import without_layout
+from ...units import xla_human_bytes
 
 PERCENTILE = 0.05     # XLA writes the file with MemoryUsageReport(0.05, 50)
 MORE_THAN_K = 50

@@ -3,17 +3,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..hlo.model import Module
-from ..hlo.shapes import ArrayShape, format_index
-from .aliasing import Buffers, InPlacePairs, fusion_tracing
-from .callgraph import CallGraph
-from .dataflow import Dataflow, Value
+from ...hlo.model import Module
+from ...hlo.shapes import ArrayShape, format_index
+from ..dataflow.aliasing import Buffers, InPlacePairs, fusion_tracing
+from ..dataflow.callgraph import CallGraph
+from ..dataflow.dataflow import Dataflow, Value
 from .liveness import PeakResult, compute_peak, normalize_aliased, split_by_memory_space
 from .peak import LiveValue
 from .schedule import FlatSchedule, flatten
-from .sizes import color_of
+from ..target.sizes import color_of
 from .stack_trace import stack_breakdown
-from .vintage import Vintage
+from ..target.vintage import Vintage
 
 
 @dataclass

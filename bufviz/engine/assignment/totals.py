@@ -2,11 +2,11 @@
 and the `BufferAssignment stats:` block XLA prints in out-of-memory messages (spec §5.9, §12.3)."""
 from __future__ import annotations
 
-from ..units import xla_human_bytes
+from ...units import xla_human_bytes
 from .assignment import Assignment
 from .heap import FREE, SHARE
-from .sizes import buffer_size
-from .vintage import Vintage
+from ..target.sizes import buffer_size
+from ..target.vintage import Vintage
 
 HOST_MEMORY_SPACE = 5
 JAX_STATIC_PEAK = "2025-08-21"   # XLA:CPU drops the heap traces before jax reads the peak

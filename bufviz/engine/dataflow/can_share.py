@@ -3,8 +3,8 @@
 exactly where a user of it starts."""
 from __future__ import annotations
 
-from ..hlo.model import Instruction, Module
-from ..hlo.shapes import ELEMENT_BYTES
+from ...hlo.model import Instruction, Module
+from ...hlo.shapes import ELEMENT_BYTES
 from .aliasing import InPlacePairs
 from .dataflow import Dataflow
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from ..hlo.model import Instruction
-from ..hlo.shapes import format_index
-from ..units import spaced_int
-from .callgraph import CallGraph
+from ...hlo.model import Instruction
+from ...hlo.shapes import format_index
+from ...units import spaced_int
+from ..dataflow.callgraph import CallGraph
 from .schedule import async_chain
 
 _VAR = re.compile(r"[a-zA-Z_]\w+")

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from ..dumps.records import BufferAssignmentDump, LiveRangeDump
-from ..errors import BufvizError
-from ..hlo.lines import LineSyntaxError, operand_names, parse_instruction_line
-from ..hlo.model import Computation, Instruction, Module
-from ..hlo.shapes import ShapeSyntaxError, format_index, parse_shape
-from .dataflow import Value
-from .from_dump import entry_root
-from .hlo_liveness import ModuleAnalysis
-from .liveness import PeakResult
-from .schedule import FlatSchedule
-from .unionfind import UnionFind
+from ...dumps.records import BufferAssignmentDump, LiveRangeDump
+from ...errors import BufvizError
+from ...hlo.lines import LineSyntaxError, operand_names, parse_instruction_line
+from ...hlo.model import Computation, Instruction, Module
+from ...hlo.shapes import ShapeSyntaxError, format_index, parse_shape
+from ..dataflow.dataflow import Value
+from ..liveness.from_dump import entry_root
+from ..liveness.hlo_liveness import ModuleAnalysis
+from ..liveness.liveness import PeakResult
+from ..liveness.schedule import FlatSchedule
+from ..dataflow.unionfind import UnionFind
 
 
 def analysis_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump, result: PeakResult,

@@ -6,16 +6,16 @@ import bisect
 import functools
 from dataclasses import dataclass, field
 
-from ..dumps.records import allocation_kinds
-from ..hlo.model import Computation, Instruction
-from .aliasing import InPlacePairs, fusion_tracing
-from .can_share import CanShare
-from .callgraph import CallGraph, instruction_post_order
-from .dataflow import Dataflow, Value
+from ...dumps.records import allocation_kinds
+from ...hlo.model import Computation, Instruction
+from ..dataflow.aliasing import InPlacePairs, fusion_tracing
+from ..dataflow.can_share import CanShare
+from ..dataflow.callgraph import CallGraph, instruction_post_order
+from ..dataflow.dataflow import Value
 from .heap import HeapResult, HeapValue, best_fit, events, no_fragmentation_size
-from .hlo_liveness import ModuleAnalysis
-from .sizes import buffer_size, color_of
-from .vintage import INTERFERENCE_ALL_POSITIONS, Vintage
+from ..liveness.hlo_liveness import ModuleAnalysis
+from ..target.sizes import buffer_size, color_of
+from ..target.vintage import INTERFERENCE_ALL_POSITIONS, Vintage
 
 # Callers whose computations run "thread-locally" (their values get their own allocations).
 THREAD_LOCAL_CALLERS = frozenset({"custom-call", "all-reduce", "reduce-scatter", "all-reduce-start", "map",

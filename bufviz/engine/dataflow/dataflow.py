@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 import itertools
 
-from ..hlo.model import Instruction
+from ...hlo.model import Instruction
 from .callgraph import CONTROL_FLOW_CALLEES, CallGraph
 from .phi_graph import PhiGraph
 

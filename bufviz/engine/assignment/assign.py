@@ -3,14 +3,14 @@ date when it can be; otherwise each candidate is tried and the one that reproduc
 allocations is kept (spec §12.2)."""
 from __future__ import annotations
 
-from ..hlo.shapes import format_index
+from ...hlo.shapes import format_index
 from .assignment import Assignment, BufferAssigner
-from .compare import allocation_mismatches
-from .hlo_liveness import ModuleAnalysis
-from .sizes import alignments
+from .matching import allocation_mismatches
+from ..liveness.hlo_liveness import ModuleAnalysis
+from ..target.sizes import alignments
 from .totals import stats_block, totals
 from .usage_report import memory_usage_report
-from .vintage import PARAMETER_SUBSHAPE_PRINTED, Vintage
+from ..target.vintage import PARAMETER_SUBSHAPE_PRINTED, Vintage
 
 
 def assign_buffers(analysis: ModuleAnalysis, platform: str, vintage: Vintage,

@@ -12,8 +12,8 @@ from ..hlo.attributes import parse_metadata
 from ..hlo.model import Module
 from ..hlo.shapes import format_index, without_layout
 from ..units import parse_human_bytes
-from .framework import detect_framework, is_framework_source
-from .oom_advice import suggestions, summary
+from ..explain.framework import detect_framework, is_framework_source
+from .advice import suggestions, summary
 
 _LABEL_NAME = re.compile(r"^%?([\w.\-]+) = ")
 OUT_OF_MEMORY, USAGE_REPORT = "out_of_memory", "usage_report"

@@ -1,7 +1,7 @@
 """Backend buffer sizes, colours and alignments (spec §5.1, §12 C1)."""
 from __future__ import annotations
 
-from ..hlo.shapes import POINTER_BYTES, ArrayShape, Shape
+from ...hlo.shapes import POINTER_BYTES, ArrayShape, Shape
 from .vintage import Vintage
 
 NEWEST_ALIGNMENT = {"cpu": 64, "gpu": 256}

@@ -5,7 +5,7 @@ carry values with live ranges; fusion bodies and reduction regions never do, so 
 left unparsed."""
 from __future__ import annotations
 
-from ..hlo.model import Computation, Instruction, Module
+from ...hlo.model import Computation, Instruction, Module
 
 # Which attributes of a control-flow instruction name the computations it runs.
 CONTROL_FLOW_CALLEES = {

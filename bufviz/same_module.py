@@ -2,7 +2,7 @@
 program next to the HLO module of another would give numbers that belong to neither."""
 from __future__ import annotations
 
-from ..errors import BufvizError
+from .errors import BufvizError
 
 SEARCHED = 50   # names outside the flattened computations looked up in the text, at most
 MATCH_HINT = "give --match to use them together anyway"

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..hlo.model import Computation, Instruction
-from .callgraph import CallGraph
+from ...hlo.model import Computation, Instruction
+from ..dataflow.callgraph import CallGraph
 from .dfs_scheduler import dfs_sequence
 
 ASYNC_OPS = ("async-start", "async-update", "async-done")

@@ -1,0 +1,1 @@
+"""BufferAssigner and the heap simulator: allocations, offsets, and what they add up to."""

@@ -1,0 +1,1 @@
+"""HloDataflowAnalysis and HloAliasAnalysis: values, positions, uses, phis, aliasing."""

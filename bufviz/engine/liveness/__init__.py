@@ -1,0 +1,1 @@
+"""Schedules and HloLiveRange: the flattened order, live ranges and XLA's peak."""

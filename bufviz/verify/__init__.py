@@ -1,0 +1,1 @@
+"""bufviz's numbers against what XLA printed, quantity by quantity."""
