@@ -20,7 +20,7 @@ sys.path.insert(0, str(HERE))
 
 from bufviz.engine.assignment.assignment import BufferAssigner  # noqa: E402
 from bufviz.engine.liveness.hlo_liveness import analyze_module, peak_of  # noqa: E402
-from bufviz.engine.target.sizes import alignments  # noqa: E402
+from bufviz.engine.target.target import Target  # noqa: E402
 from bufviz.engine.target.vintage import detect_vintage  # noqa: E402
 from bufviz.hlo.parser import parse_module  # noqa: E402
 from common import modules_to_measure, two_phases  # noqa: E402
@@ -30,13 +30,13 @@ def measure(text: str, name: str, repeat: int) -> dict:
     def liveness():
         module = parse_module(text, name)
         vintage = detect_vintage(module=module, platform="cpu")
-        analysis = analyze_module(module, vintage)
+        analysis = analyze_module(module, Target("cpu", vintage))
         peak_of(analysis)
         return analysis, vintage
 
     def assign(made):
         analysis, vintage = made
-        return analysis, BufferAssigner(analysis, "cpu", vintage).run(alignments("cpu", vintage)[0])
+        return analysis, BufferAssigner(analysis).run(analysis.target.alignments()[0])
 
     live_s, assign_s, (analysis, assignment) = two_phases(repeat, liveness, assign)
     mb = len(text.encode()) / 1e6

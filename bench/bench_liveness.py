@@ -21,6 +21,7 @@ sys.path.insert(0, str(HERE))
 
 from bufviz.engine.dataflow.callgraph import CallGraph  # noqa: E402
 from bufviz.engine.liveness.hlo_liveness import hlo_peak  # noqa: E402
+from bufviz.engine.target.target import Target  # noqa: E402
 from bufviz.engine.target.vintage import detect_vintage  # noqa: E402
 from bufviz.hlo.parser import parse_module  # noqa: E402
 from common import modules_to_measure, two_phases  # noqa: E402
@@ -33,7 +34,7 @@ def measure(text: str, name: str, repeat: int) -> dict:
         return module
 
     parse_s, live_s, result = two_phases(
-        repeat, parse, lambda module: hlo_peak(module, detect_vintage(module=module, platform="cpu")))
+        repeat, parse, lambda module: hlo_peak(module, Target("cpu", detect_vintage(module=module, platform="cpu"))))
     mb = len(text.encode()) / 1e6
     return {"name": name, "mb": mb, "parse": parse_s, "liveness": live_s, "ratio": live_s / parse_s,
             "per_mb": (parse_s + live_s) / mb, "values": len(result.values), "schedule": result.schedule_end}

@@ -40,12 +40,13 @@ with gc_paused():
     "liveness": """
 from bufviz.hlo.parser import parse_module
 from bufviz.textfile import read_text
+from bufviz.engine.target.target import Target
 from bufviz.engine.target.vintage import detect_vintage
 from bufviz.engine.liveness.hlo_liveness import analyze_module, peak_of
 with gc_paused():
     module = parse_module(read_text(PATH), PATH)
     t = time.perf_counter()
-    peak_of(analyze_module(module, detect_vintage(module=module, platform="cpu")))
+    peak_of(analyze_module(module, Target("cpu", detect_vintage(module=module, platform="cpu"))))
     result = time.perf_counter() - t
 """,
     "assignment": """
@@ -54,13 +55,13 @@ from bufviz.textfile import read_text
 from bufviz.engine.target.vintage import detect_vintage
 from bufviz.engine.liveness.hlo_liveness import analyze_module
 from bufviz.engine.assignment.assignment import BufferAssigner
-from bufviz.engine.target.sizes import alignments
+from bufviz.engine.target.target import Target
 with gc_paused():
     module = parse_module(read_text(PATH), PATH)
     vintage = detect_vintage(module=module, platform="cpu")
-    analysis = analyze_module(module, vintage)
+    analysis = analyze_module(module, Target("cpu", vintage))
     t = time.perf_counter()
-    BufferAssigner(analysis, "cpu", vintage).run(alignments("cpu", vintage)[0])
+    BufferAssigner(analysis).run(analysis.target.alignments()[0])
     result = time.perf_counter() - t
 """,
     "bufviz peak": """

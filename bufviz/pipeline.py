@@ -5,14 +5,12 @@ from __future__ import annotations
 import contextlib
 import gc
 
-from .engine.liveness.from_dump import recompute_from_dump
 from .engine.assignment.assign import assign_buffers
 from .engine.assignment.dump_analysis import analysis_from_dump
+from .engine.liveness.from_dump import recompute_from_dump
 from .engine.liveness.hlo_liveness import analyze_module, peak_of
-from .oom.explain import oom_json
-from .same_module import check_same_module
 from .engine.target.platform import platform_from_stage, platform_from_text
-from .summary import allocation_json, build_peak_report
+from .engine.target.target import Target
 from .engine.target.vintage import detect_vintage
 from .explain.storage import storage_totals
 from .hlo.attributes import parse_metadata, split_attributes
@@ -20,6 +18,9 @@ from .hlo.lines import LineSyntaxError, parse_instruction_line
 from .hlo.model import Module
 from .hlo.shapes import ShapeSyntaxError, parse_shape
 from .inputs import Inputs, load_inputs
+from .oom.explain import oom_json
+from .same_module import check_same_module
+from .summary import allocation_json, build_peak_report
 
 
 @contextlib.contextmanager
@@ -54,16 +55,17 @@ def _peak_report(paths, discover, module, platform, say, match) -> dict:
     vintage = detect_vintage(inputs.module, inputs.buffer_assignment, inputs.live_range,
                              inputs.usage_report, inputs.split_files, platform)
     inputs.platform, inputs.vintage = platform, vintage
+    target = Target(platform, vintage)
     result = None
     assignment = None
     describe = _no_description
     if inputs.module is not None:
-        analysis = analyze_module(inputs.module, vintage, platform)
+        analysis = analyze_module(inputs.module, target)
         oom = oom_json(inputs.oom, inputs.module) if inputs.oom is not None else None
         result = peak_of(analysis)
         describe = _module_description(inputs.module)
         say("assigning buffers")
-        _, assignment = assign_buffers(analysis, platform, vintage, _xla_allocations(inputs), notes)
+        _, assignment = assign_buffers(analysis, _xla_allocations(inputs), notes)
         notes += check_same_module(inputs, oom, match)
     elif inputs.buffer_assignment is not None and inputs.buffer_assignment.values and inputs.live_range \
             and inputs.live_range.schedule_end is not None:
@@ -73,9 +75,8 @@ def _peak_report(paths, discover, module, platform, say, match) -> dict:
         if ba.allocations:
             say("assigning buffers")
             analysis, thread_local = analysis_from_dump(ba, live_range, result,
-                                                        inputs.paths["values"] or ba.path)
-            _, assignment = assign_buffers(analysis, platform, vintage, _xla_allocations(inputs), notes,
-                                           thread_local)
+                                                        inputs.paths["values"] or ba.path, target)
+            _, assignment = assign_buffers(analysis, _xla_allocations(inputs), notes, thread_local)
             notes.append("allocations recomputed from the dump alone: fusion bodies and called "
                          "computations are not in it (loop fusions are taken as elementwise; "
                          "thread-local allocations are numbered by value id)")

@@ -4,24 +4,25 @@ allocations is kept (spec §12.2)."""
 from __future__ import annotations
 
 from ...hlo.shapes import format_index
+from ..liveness.hlo_liveness import ModuleAnalysis
+from ..target.target import Target
+from ..target.vintage import PARAMETER_SUBSHAPE_PRINTED, Vintage
 from .assignment import Assignment, BufferAssigner
 from .matching import allocation_mismatches
-from ..liveness.hlo_liveness import ModuleAnalysis
-from ..target.sizes import alignments
 from .totals import stats_block, totals
 from .usage_report import memory_usage_report
-from ..target.vintage import PARAMETER_SUBSHAPE_PRINTED, Vintage
 
 
-def assign_buffers(analysis: ModuleAnalysis, platform: str, vintage: Vintage,
+def assign_buffers(analysis: ModuleAnalysis,
                    xla_allocations: list[dict] | None, notes: list[str],
                    thread_local=None) -> tuple[Assignment, dict]:
-    assigner = BufferAssigner(analysis, platform, vintage, thread_local)
-    candidates = alignments(platform, vintage)
+    target = analysis.target
+    assigner = BufferAssigner(analysis, thread_local)
+    candidates = target.alignments()
     chosen = None
     for alignment in candidates:
         assignment = assigner.run(alignment)
-        allocations = allocations_json(assignment, analysis, vintage)
+        allocations = allocations_json(assignment, analysis, target.vintage)
         misses = len(allocation_mismatches(xla_allocations, allocations)) if xla_allocations else 0
         if chosen is None or misses < chosen[0]:
             chosen = (misses, assignment, allocations)
@@ -33,7 +34,7 @@ def assign_buffers(analysis: ModuleAnalysis, platform: str, vintage: Vintage,
                else "it reproduces XLA's allocations" if not misses
                else "no alignment reproduces XLA's allocations; this one differs least")
         notes.append(f"heap alignment {assignment.alignment} bytes: {how}")
-    return assignment, assignment_section(assignment, allocations, analysis, platform, vintage)
+    return assignment, assignment_section(assignment, allocations, analysis, target)
 
 
 def allocations_json(assignment: Assignment, analysis: ModuleAnalysis, vintage: Vintage) -> list[dict]:
@@ -44,10 +45,11 @@ def allocations_json(assignment: Assignment, analysis: ModuleAnalysis, vintage: 
 
 
 def assignment_section(assignment: Assignment, allocations: list[dict], analysis: ModuleAnalysis,
-                       platform: str, vintage: Vintage) -> dict:
+                       target: Target) -> dict:
     """The `recomputed` keys of an assignment; `allocations` are its allocations as JSON."""
     donated = {(number, format_index(index)) for number, index in analysis.module.donated}
-    numbers = totals(assignment, allocations, donated, platform, vintage)
+    vintage = target.vintage
+    numbers = totals(assignment, allocations, donated, target)
     report = {"layout": vintage.usage_report_layout, "sorted": vintage.usage_report_sorted,
               "text": memory_usage_report(allocations, vintage.usage_report_layout, vintage.usage_report_sorted)}
     return {**numbers, "allocations": allocations, "stats": stats_block(assignment, numbers),

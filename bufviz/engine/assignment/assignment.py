@@ -14,8 +14,9 @@ from ..dataflow.callgraph import CallGraph, instruction_post_order
 from ..dataflow.dataflow import Value
 from .heap import HeapResult, HeapValue, best_fit, events, no_fragmentation_size
 from ..liveness.hlo_liveness import ModuleAnalysis
-from ..target.sizes import buffer_size, color_of
-from ..target.vintage import INTERFERENCE_ALL_POSITIONS, Vintage
+from ..target.sizes import color_of
+from ..target.target import Target
+from ..target.vintage import INTERFERENCE_ALL_POSITIONS
 
 # Callers whose computations run "thread-locally" (their values get their own allocations).
 THREAD_LOCAL_CALLERS = frozenset({"custom-call", "all-reduce", "reduce-scatter", "all-reduce-start", "map",
@@ -73,15 +74,16 @@ class Assignment:
 
 
 class BufferAssigner:
-    def __init__(self, analysis: ModuleAnalysis, platform: str, vintage: Vintage,
+    def __init__(self, analysis: ModuleAnalysis,
                  thread_local: list[Value] | None = None):
         """`thread_local`: the values of thread-local computations, in XLA's order, when they
         cannot be found from the module (a dump without its HLO module)."""
         self.a = analysis
         self.module = analysis.module
-        self.vintage = vintage
+        target = analysis.target
+        vintage = self.vintage = target.vintage
         self.pairs = InPlacePairs(self.module, fusion_tracing(vintage))
-        self.can_share = CanShare(self.module, analysis.dataflow, self.pairs, platform,
+        self.can_share = CanShare(self.module, analysis.dataflow, self.pairs, target,
                                   bodies_known=thread_local is None)
         self.thread_local = thread_local
         self.donated = self.module.donated
@@ -90,8 +92,8 @@ class BufferAssigner:
         df = analysis.dataflow
         self.buffer_values = analysis.buffers.buffers
         self.buffer_of = analysis.buffers.buffer_of
-        self.platform = platform
-        self.size = [max(_size(v, platform) for v in b) for b in self.buffer_values]
+        self.target = target
+        self.size = [max(_size(v, target) for v in b) for b in self.buffer_values]
         self.color = [color_of(b[0].instruction.shape.subshape(b[0].index)) for b in self.buffer_values]
         root = self.module.entry.root
         self.live_out = {self.buffer_of[v.id] for vs in df.sets.get(root, {}).values() for v in vs}
@@ -106,7 +108,7 @@ class BufferAssigner:
         deferred: list[int] = []
         self._assign(self._sorted(list(range(len(self.buffer_values))), global_comps), allocations, deferred)
         heaps = self._simulate(deferred, allocations, alignment)
-        _assign_thread_local(self._thread_local_order, allocations, self.platform)
+        _assign_thread_local(self._thread_local_order, allocations, self.target)
         combined = combine_temp_allocations(allocations, alignment)
         return Assignment(combined, heaps, self._minimum_memory, alignment)
 
@@ -116,8 +118,8 @@ class BufferAssigner:
         if self.thread_local is None:
             local = ThreadLocalValues(self.a.graph, len(self.a.dataflow.values) + 1000)
             position = _positions(local.computations, None)
-            return sorted(local.values, key=lambda v: (-_size(v, self.platform), position[v.instruction], v.id))
-        return sorted(self.thread_local, key=lambda v: -_size(v, self.platform))  # stable: XLA's order
+            return sorted(local.values, key=lambda v: (-_size(v, self.target), position[v.instruction], v.id))
+        return sorted(self.thread_local, key=lambda v: -_size(v, self.target))  # stable: XLA's order
 
     @functools.cached_property
     def _minimum_memory(self) -> int:
@@ -395,13 +397,13 @@ class Spans:
         return self.by_end[bisect.bisect_left(self.ends, t):bisect.bisect_right(self.ends, t)]
 
 
-def _size(value: Value, platform: str) -> int:
-    return buffer_size(value.instruction.shape.subshape(value.index), platform)
+def _size(value: Value, target: Target) -> int:
+    return target.size(value.instruction.shape.subshape(value.index))
 
 
-def _assign_thread_local(order: list[Value], allocations: list[Allocation], platform: str) -> None:
+def _assign_thread_local(order: list[Value], allocations: list[Allocation], target: Target) -> None:
     for v in order:
-        alloc = Allocation(_size(v, platform), color_of(v.instruction.shape.subshape(v.index)),
+        alloc = Allocation(_size(v, target), color_of(v.instruction.shape.subshape(v.index)),
                            constant=v.instruction.opcode == "constant",
                            thread_local=v.instruction.opcode != "constant")
         alloc.values.append((v, 0, alloc.size))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from ..target.target import Target
 from ...dumps.records import BufferAssignmentDump, LiveRangeDump
 from ...errors import BufvizError
 from ...hlo.lines import LineSyntaxError, operand_names, parse_instruction_line
@@ -25,7 +26,7 @@ from ..dataflow.unionfind import UnionFind
 
 
 def analysis_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump, result: PeakResult,
-                       values_path: str) -> tuple[ModuleAnalysis, list[Value]]:
+                       values_path: str, target: Target) -> tuple[ModuleAnalysis, list[Value]]:
     """Stand-ins for the module analysis, and the values of thread-local computations."""
     root_name = entry_root(ba, live_range)
     module = Module("dump", ba.path, "")
@@ -72,7 +73,7 @@ def analysis_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump, resu
     post_order = sorted(entry.instructions, key=lambda i: first_id.get(i, float("inf")))
     graph = SimpleNamespace(module=module, computations=[entry], callsites={}, post_order=lambda c: post_order,
                             callees=lambda i: [])
-    analysis = ModuleAnalysis(module, graph, flat, dataflow, buffers, live)
+    analysis = ModuleAnalysis(module, graph, flat, dataflow, buffers, live, target)
     return analysis, _thread_local_order([v for i, v in values.items() if i not in global_values])
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from ...units import xla_human_bytes
 from .assignment import Assignment
 from .heap import FREE, SHARE
-from ..target.sizes import buffer_size
-from ..target.vintage import Vintage
+from ..target.target import Target
 
 HOST_MEMORY_SPACE = 5
 JAX_STATIC_PEAK = "2025-08-21"   # XLA:CPU drops the heap traces before jax reads the peak
@@ -37,8 +36,7 @@ def kind_bytes(allocations: list[dict], donated: set | None) -> dict:
     }
 
 
-def totals(assignment: Assignment, allocations: list[dict], donated: set, platform: str,
-           vintage: Vintage) -> dict:
+def totals(assignment: Assignment, allocations: list[dict], donated: set, target: Target) -> dict:
     """Byte counts in the JSON contract's names; `allocations` are the assignment's, as JSON."""
     return {
         "total_bytes_used": assignment.total_bytes,
@@ -46,19 +44,19 @@ def totals(assignment: Assignment, allocations: list[dict], donated: set, platfo
         "fragmentation_bytes": sum(h.fragmentation for h in assignment.heaps),
         "total_fragmentation_bytes": assignment.total_bytes - assignment.minimum_memory,
         "minimum_memory_bytes": assignment.minimum_memory,
-        "peak_memory_bytes": _jax_peak(assignment, platform, vintage),
+        "peak_memory_bytes": _jax_peak(assignment, target),
         "alignment": assignment.alignment,
     }
 
 
-def _jax_peak(assignment: Assignment, platform: str, vintage: Vintage) -> int:
+def _jax_peak(assignment: Assignment, target: Target) -> int:
     """jax `peak_memory_in_bytes`: the largest value of every parameter, constant and live-out
     allocation, plus (until XLA:CPU began dropping heap traces) the peak of live temp bytes."""
     static = 0
     for a in assignment.allocations:
         if (a.parameter is not None or a.constant or a.maybe_live_out) and not a.thread_local:
-            static += max(buffer_size(v.instruction.shape.subshape(v.index), platform) for v, _, _ in a.values)
-    if platform == "cpu" and vintage.is_before(JAX_STATIC_PEAK) is not True:
+            static += max(target.size(v.instruction.shape.subshape(v.index)) for v, _, _ in a.values)
+    if target.platform == "cpu" and target.is_before(JAX_STATIC_PEAK) is not True:
         return static
     return static + max((_trace_peak(h) for h in assignment.heaps), default=0)
 

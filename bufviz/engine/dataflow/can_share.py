@@ -21,7 +21,7 @@ GPU_GEMMS = ("__cublas$gemm", "__cublas$lt$matmul")
 
 
 class CanShare:
-    def __init__(self, module: Module, dataflow: Dataflow, pairs: InPlacePairs, platform: str,
+    def __init__(self, module: Module, dataflow: Dataflow, pairs: InPlacePairs, target,
                  bodies_known: bool = True):
         self.module = module
         # A dump quotes fusion instructions but not their bodies: a loop fusion is then taken to
@@ -29,7 +29,7 @@ class CanShare:
         self.bodies_known = bodies_known
         self.dataflow = dataflow
         self.pairs = pairs
-        self.platform = platform
+        self.target = target   # engine.target.Target
         self._cache: dict = {}
 
     def __call__(self, operand: Instruction, operand_index: tuple, user: Instruction, user_index: tuple) -> bool:
@@ -93,8 +93,8 @@ class CanShare:
                    for (number, index), out in self.pairs(user))
 
     def _backend_hint(self, operand, operand_index, user, user_index) -> bool | None:
-        if self.platform != "gpu":
-            return None  # XLA:CPU gives no hint
+        if not self.target.gpu_sharing_hints:
+            return None  # only XLA:GPU answers for some ops itself
         op = user.opcode
         if op in ("all-reduce", "all-reduce-start"):
             # NCCL reduces in place: one operand, or operand i into output {i}.

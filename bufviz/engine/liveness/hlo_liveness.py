@@ -13,6 +13,7 @@ from .peak import LiveValue
 from .schedule import FlatSchedule, flatten
 from ..target.sizes import color_of
 from .stack_trace import stack_breakdown
+from ..target.target import Target
 from ..target.vintage import Vintage
 
 
@@ -25,11 +26,13 @@ class ModuleAnalysis:
     dataflow: Dataflow
     buffers: Buffers
     live: dict[int, LiveValue]     # value id -> its live range (values of flattened instructions)
-    platform: str = "cpu"
+    target: Target
 
 
-def analyze_module(module: Module, vintage: Vintage, platform: str = "cpu") -> ModuleAnalysis:
-    """`platform` picks the size function: TPU arrays count their tile padding (spec §5.1)."""
+def analyze_module(module: Module, target: Target) -> ModuleAnalysis:
+    """The target picks the size function (TPU arrays count their tile padding, spec §5.1) and
+    the rules that changed over XLA's versions."""
+    vintage = target.vintage
     graph = CallGraph(module)
     flat = flatten(graph)
     dataflow = Dataflow(graph)
@@ -44,24 +47,24 @@ def analyze_module(module: Module, vintage: Vintage, platform: str = "cpu") -> M
         instr = value.instruction
         shape = instr.shape
         sub = shape.subshape(value.index)
-        padded = platform == "tpu" and isinstance(sub, ArrayShape) and sub.layout is not None and sub.layout.tiles
+        padded = target.pads_tiles and isinstance(sub, ArrayShape) and sub.layout is not None and sub.layout.tiles
         live[value.id] = LiveValue(instr.name, value.index, bounds[0], bounds[1],
-                                   _padded(shape) if platform == "tpu" else shape.byte_size(),
+                                   _padded(shape) if target.pads_tiles else shape.byte_size(),
                                    sub.padded_byte_size() if padded else sub.byte_size(), value.id, sub.text,
                                    instr.opcode, _kind(value, module, buffers.buffer_of[value.id] in live_out),
                                    color_of(sub), sub.byte_size() if padded else None)
     for buffer in buffers.aliased_groups():
         members = [live[v.id] for v in buffer if v.id in live]
         normalize_aliased(members, vintage.old_normalization)
-    return ModuleAnalysis(module, graph, flat, dataflow, buffers, live, platform)
+    return ModuleAnalysis(module, graph, flat, dataflow, buffers, live, target)
 
 
 def _padded(shape) -> int:
     return shape.padded_byte_size() if isinstance(shape, ArrayShape) else shape.byte_size()
 
 
-def hlo_peak(module: Module, vintage: Vintage) -> PeakResult:
-    return peak_of(analyze_module(module, vintage))
+def hlo_peak(module: Module, target: Target) -> PeakResult:
+    return peak_of(analyze_module(module, target))
 
 
 def _unscheduled_note(platform: str) -> str:
@@ -79,7 +82,7 @@ def peak_of(analysis: ModuleAnalysis) -> PeakResult:
     module = analysis.module
     notes = []
     if analysis.flat.recomputed:
-        notes.append(_unscheduled_note(analysis.platform))
+        notes.append(_unscheduled_note(analysis.target.platform))
     values = list(analysis.live.values())
     result = compute_peak("hlo", values, analysis.flat.end, notes)
     spaces = sorted({v.memory_space for v in values})
