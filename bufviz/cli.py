@@ -17,7 +17,13 @@ from .errors import INTERNAL, ISSUES_URL, USAGE_OR_INPUT, BufvizError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "BUFVIZ", "max_content_width": 100}
 
-PEAK_HELP = """Show XLA's peak memory and the buffers live at it.
+PEAK_HELP = """Show how much memory the program needs and what holds it at the peak.
+
+The headline is memory needed: every allocation XLA reserves while the program runs
+(parameters, outputs, temporaries with their fragmentation, constants), each once. Below it,
+the storage in use at the peak moment (when the temporaries in use are largest), largest
+first, summing to the headline; then every other number you may have seen (XLA's live-range
+peak, jax's peak_memory_in_bytes, Total bytes used) with why it differs.
 
 PATH is any file of an XLA dump (`--xla_dump_to`): the optimized HLO module
 (`module_NNNN.NAME.STAGE.txt`), its `-buffer-assignment.txt`, `-buffer-assignment-values.txt`,
@@ -44,6 +50,7 @@ get a peak per space; HBM (space 0) is the headline.
 Examples:
   bufviz peak dumps/module_0022.jit_update.cpu_after_optimizations.txt
   bufviz peak dumps/ --module 22 --format json -o peak.json
+  bufviz peak dumps/ --by category
   bufviz peak oom.log
   pbpaste | bufviz peak -
   BUFVIZ_PEAK_FORMAT=json bufviz peak dumps/ --module jit_update
@@ -105,13 +112,16 @@ def cli(ctx: click.Context, no_color: bool) -> None:
 @cli.command(help=PEAK_HELP)
 @input_options
 @click.option("--top", type=click.IntRange(min=0), default=20, show_default=True, metavar="N",
-              help="Rows of the live-buffer table (0: all). JSON always lists every buffer.")
+              help="Rows of the storage table (0: all). JSON always lists every row.")
+@click.option("--by", type=click.Choice(["source", "op", "kind", "category"]),
+              help="Group the storage at the peak by source line, op_name path, allocation kind or "
+                   "what it holds (weights, optimizer state, activations, gradients, ...).")
 @click.pass_context
-def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top) -> int:
+def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top, by) -> int:
     from .report.console import render_peak
 
     report = _report(paths, no_discover, module_selector, platform, match)
-    _render(ctx, report, fmt, output, no_color, lambda console: render_peak(report, console, top))
+    _render(ctx, report, fmt, output, no_color, lambda console: render_peak(report, console, top, by))
     return 0
 
 

@@ -12,6 +12,8 @@ from .engine.liveness.hlo_liveness import analyze_module, peak_of
 from .engine.target.platform import platform_from_stage, platform_from_text
 from .engine.target.target import Target
 from .engine.target.vintage import detect_vintage
+from .explain.memory import groups, memory_section
+from .explain.numbers import other_numbers
 from .explain.storage import storage_totals
 from .hlo.attributes import parse_metadata, split_attributes
 from .hlo.lines import LineSyntaxError, parse_instruction_line
@@ -86,11 +88,31 @@ def _peak_report(paths, discover, module, platform, say, match) -> dict:
     report = build_peak_report(inputs, platform, vintage, result, describe, notes, assignment)
     if assignment is not None and report["recomputed"] is not None:
         report["recomputed"].update(storage_totals(report["recomputed"]))
+    _add_memory(report, describe, platform == "tpu" or inputs.module is None)
     if oom is None and inputs.oom is not None:
         oom = oom_json(inputs.oom)
     report["oom"] = oom
     report["warnings"] = list(inputs.warnings)
     return report
+
+
+def _add_memory(report: dict, describe, bufviz_rules: bool) -> None:
+    """The headline from XLA's own allocations and live ranges where it printed them, else from
+    bufviz's; an estimate where the rules are bufviz's (TPU sizes, assignment from a dump alone)."""
+    report["memory"] = report["groups"] = None
+    xla, ours = report["xla"] or {}, report["recomputed"] or {}
+    allocations = xla.get("allocations") or ours.get("allocations")
+    ranges = xla.get("live_ranges") or ours.get("live_ranges")
+    if not allocations or not ranges:
+        return
+    from_xla = bool(xla.get("live_ranges"))
+    side = xla if from_xla else ours
+    source = {"allocations": allocations, "live_ranges": ranges, "schedule_end": side["schedule_end"],
+              "instruction_sequence": side.get("instruction_sequence"), "peak_time": side.get("peak_time")}
+    report["memory"] = memory_section(source, describe, bufviz_rules and not xla.get("allocations"))
+    report["memory"]["allocations_from"] = "xla" if xla.get("allocations") else "bufviz"
+    report["groups"] = groups(report["memory"]["at_peak"])
+    report["memory"]["other_numbers"] = other_numbers(report)
 
 
 def _xla_allocations(inputs: Inputs) -> list[dict] | None:

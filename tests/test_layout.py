@@ -63,19 +63,19 @@ def test_wider_terminals_use_the_room(monkeypatch):
     _, narrow = render("peak", MLP, 80, monkeypatch)
     _, wide = render("peak", MLP, 200, monkeypatch)
     report = run_json("peak", MLP)
-    op_name = max((r["op_name"] or "" for r in report["xla"]["live_at_peak"]), key=len)
+    op_name = max((r["op_name"] or "" for r in report["memory"]["at_peak"]), key=len)
 
-    def buffers(out):
-        return out.split("Buffers live at the peak")[1].split("\n\n")[0]
-    assert op_name and op_name in buffers(wide) and "op_name" not in buffers(narrow)
-    assert "{1,0}" in buffers(wide)   # layouts shown when there is room
+    def storage(out):
+        return out.split("Storage at the peak")[1].split("\n\n")[0]
+    assert op_name and op_name in storage(wide) and "op_name" not in storage(narrow)
+    assert "{1,0}" in storage(wide)   # layouts shown when there is room
 
 
 def test_empty_columns_are_not_drawn(monkeypatch):
-    """A module alone: XLA printed nothing, so there is no XLA column."""
+    """A module alone: XLA printed nothing, so there is no XLA column; no storage is shared."""
     hlo = next(MLP.glob("*after_optimizations.txt"))
-    code, out = render("peak", hlo, 80, monkeypatch, "--no-discover")
-    table = out.split("Peak memory")[1].split("\n\n")[0]
+    code, out = render("allocations", hlo, 80, monkeypatch, "--no-discover")
+    table = out.split("Allocations")[1].split("\n\n")[0]
     assert code == 0 and "XLA" not in table and "bufviz" in table
 
 

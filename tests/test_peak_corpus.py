@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import xla_text
+from bufviz.units import human_bytes
 from conftest import case_id, corpus_cases, dump_text, hlo_file, run, run_json, usage_report_text
 
 CASES = corpus_cases()
@@ -45,9 +46,15 @@ def test_discovery_reads_every_file_of_the_case(case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
-def test_text_report_shows_xlas_peak(case):
+def test_text_report_leads_with_memory_needed_and_names_xlas_numbers(case):
+    """The headline is every allocation XLA made, thread-local scratch aside, each once; XLA's
+    Total bytes used is shown under its own name."""
     text = dump_text(case)
+    needed = sum(a["size"] for a in xla_text.allocations(text) if not a["thread_local"])
     code, out, err = run("peak", case, "--no-color")
     assert code == 0, err
-    assert f"peak time" in out and str(xla_text.peak_time(text)) in out
-    assert f"{xla_text.total_bytes_used(text):,} B" in out
+    first = next(line for line in out.splitlines() if line.startswith("Memory needed"))
+    assert human_bytes(needed) in first and (needed < 1024 or f"({needed:,} B)" in first)
+    total = xla_text.total_bytes_used(text)
+    row = next(line for line in out.splitlines() if line.startswith("XLA's Total bytes used"))
+    assert human_bytes(total) in row

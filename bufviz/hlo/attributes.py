@@ -131,3 +131,23 @@ def parse_alias_pairs(text: str) -> list[tuple[tuple[int, ...], int, tuple[int, 
 def parse_donors(text: str) -> list[tuple[int, tuple[int, ...]]]:
     """`{ (0, {}), (1, {1}) }` -> [(parameter, index)]."""
     return [(int(num), parse_index(idx)) for num, idx in _DONOR.findall(text)]
+
+
+def plain_op_name(op_name: str) -> str:
+    """An op_name without jax's primitive parameters (`dot_general[dimension_numbers=…]` ->
+    `dot_general`); brackets without `=` are names and stay (`params[0][1]`)."""
+    out, k = [], 0
+    while k < len(op_name):
+        if op_name[k] == "[":
+            depth, end = 0, k
+            while end < len(op_name):
+                depth += {"[": 1, "]": -1}.get(op_name[end], 0)
+                if depth == 0:
+                    break
+                end += 1
+            if "=" in op_name[k:end]:
+                k = end + 1
+                continue
+        out.append(op_name[k])
+        k += 1
+    return "".join(out)

@@ -8,7 +8,7 @@ import re
 from dataclasses import asdict
 
 from ..dumps.oom import OomBuffer, OomReport
-from ..hlo.attributes import parse_metadata
+from ..hlo.attributes import parse_metadata, plain_op_name
 from ..hlo.model import Module
 from ..hlo.shapes import format_index, without_layout
 from ..units import parse_human_bytes
@@ -153,18 +153,6 @@ def _add(group: dict, b: dict) -> None:
     group["count"] += 1
     group["bytes"] += b["bytes"] or 0
     group["ranks"].append(b["rank"])
-
-
-_PARAMS = re.compile(r"\[[^\[\]]*\]")
-
-
-def plain_op_name(op_name: str) -> str:
-    """An op_name without jax's primitive parameters (`dot_general[dimension_numbers=…]`)."""
-    while True:
-        shorter = _PARAMS.sub("", op_name)
-        if shorter == op_name:
-            return op_name
-        op_name = shorter
 
 
 def _label_word(label: str | None) -> str:

@@ -10,7 +10,7 @@ from ..engine.assignment.matching import pair_allocations, pair_differences
 from ..hlo.shapes import value_label
 from ..units import human_bytes
 from .header import bytes_cell, pairs_table, render_header, render_notes
-from .layout import Column, cut_middle, fit_table, plain_shape, short_shape
+from .layout import Column, cut_middle, fit_table, shape_column, short_shape
 
 BAR_WIDTH = 24   # at most; narrower on a narrow terminal
 
@@ -135,8 +135,7 @@ def _values_table(pair: dict, ranges: dict, end: int, values_shown: int, bar: in
                styles=["" if o == v["offset"] else "red" for o, v in zip(theirs_offsets, shown)]),
         Column("bytes", [human_bytes(v["size"]) for v in shown], "right"),
         Column("value", names, shorten=cut_middle, least=min(max(map(len, names)), 28)),
-        Column("shape", shapes, shorten=short_shape, simplify=plain_shape, keep=1,
-               least=max([len(p) for p in map(plain_shape, shapes) if not p.startswith("(")] + [14])),
+        shape_column(shapes, keep=1),
         Column("live", [f"{live[0]}–{live[1]}" if live else "—" for live in lives], "right"),
         Column(f"0 … {end}", [_bar(live, end, bar) for live in lives], style="cyan", keep=2),
     ]

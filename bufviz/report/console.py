@@ -8,15 +8,16 @@ from rich.text import Text
 from ..engine.liveness.stack_trace import tree_prefixes
 from ..hlo.shapes import value_label
 from ..units import human_bytes
+from .headline import groups_table, headline, other_numbers_table, storage_table
 from .header import bytes_cell, drop_exact, exact_dropped_width, pairs_table, render_header, render_notes
-from .layout import Column, cut_middle, fit_table, from_front, plain_shape, short_shape
+from .layout import Column, cut_middle, fit_table, from_front, shape_column
 from .oom import render_oom
 from .verify import differences_table
 
 MISMATCHES_SHOWN = 8
 
 
-def render_peak(report: dict, console: Console, top: int | None = 20) -> None:
+def render_peak(report: dict, console: Console, top: int | None = 20, by: str | None = None) -> None:
     render_header(report, console)
     width = console.width
     if report.get("oom"):
@@ -30,23 +31,29 @@ def render_peak(report: dict, console: Console, top: int | None = 20) -> None:
         console.print(_jax_table(report["xla"]["memory_stats"], width))
         render_notes(report, console)
         return
-    parts = [_numbers(report, width)]
+    memory = report.get("memory")
+    if memory is None:   # nothing to tell storage from: XLA's and bufviz's live-range numbers
+        parts = [_numbers(report, width), *_value_views(report, top, width)]
+    elif by is not None:
+        parts = [headline(memory, width), groups_table(report, by, top, width)]
+    else:
+        parts = [headline(memory, width), storage_table(memory, top, width), other_numbers_table(memory, width)]
     spaces = (report["recomputed"] or {}).get("memory_spaces") or []
     if len(spaces) > 1:
         parts.append(_spaces_table(spaces, report["platform"], width))
-    kinds = (report["xla"] or {}).get("allocation_kinds") or (report["recomputed"] or {}).get("allocation_kinds")
-    if kinds:
-        parts.append(_kinds_table(kinds, width))
-    rows, time, total, whose = _peak_rows(report)
-    if rows:
-        parts.append(_buffers_table(rows, time, total, whose, top, width))
-    parts.append(_breakdown(report, top, width))
     for part in parts:
         if part is not None:
             console.print(part)
             console.print()
     console.print(_mismatches(report, width))
     render_notes(report, console)
+
+
+def _value_views(report: dict, top: int | None, width: int) -> list:
+    """Without allocations: the values live at XLA's peak and its stack-trace breakdown."""
+    rows, time, total, whose = _peak_rows(report)
+    return [_buffers_table(rows, time, total, whose, top, width) if rows else None,
+            _breakdown(report, top, width)]
 
 
 def _numbers(report: dict, width: int) -> Table:
@@ -168,8 +175,7 @@ def _buffers_table(rows: list[dict], time: int, total: int, whose: str, top: int
     columns = [
         Column("#", cells(lambda i, r: str(i)), "right", style="dim"),
         Column("name", names, shorten=cut_middle, least=min(max(map(len, names)), 32)),
-        Column("shape", shapes, shorten=short_shape, keep=1, simplify=plain_shape,
-               least=max([len(s) for s in map(plain_shape, shapes) if not s.startswith("(")] + [14])),
+        shape_column(shapes, keep=1),
         Column("bytes", cells(lambda i, r: human_bytes(r["bytes"])), "right"),
         Column("%", cells(lambda i, r: f"{100 * r['bytes'] / total:.1f}" if total else "—"), "right", keep=3),
         Column("alloc@offset", cells(lambda i, r: "" if r.get("allocation") is None

@@ -72,10 +72,12 @@ class Column:
     styles: list[str | None] = field(default_factory=list)   # per cell
     simplify: Callable[[str], str] | None = None   # applied to every cell once any must shorten
     wrap: bool = False                 # words wrap onto more lines (prose, lists): never cut
+    most: int | None = None            # widest it grows (longer cells are shortened)
 
     @property
     def natural(self) -> int:
-        return max([len(self.header)] + [len(c) for c in self.cells])
+        widest = max([len(self.header)] + [len(c) for c in self.cells])
+        return widest if self.most is None else min(widest, max(self.most, len(self.header)))
 
     @property
     def empty(self) -> bool:
@@ -132,3 +134,12 @@ def _widths(columns: list[Column], width: int) -> list[int]:
 def from_front(text: str, width: int) -> str:
     """Paths and op_names say the most at their end."""
     return ellipsis_start(text, width) if width > 1 else "…"
+
+
+def shape_column(shapes: list[str], keep: int = 1) -> Column:
+    """Shapes: as wide as the longest array shape with its layout when there is room, else
+    every layout dropped; never narrower than the longest array's dims. Tuples shorten."""
+    arrays = [s for s in shapes if not s.startswith("(")]
+    least = max([len(plain_shape(s)) for s in arrays] + [12])
+    return Column("shape", shapes, shorten=short_shape, simplify=plain_shape, keep=keep, least=least,
+                  most=max([len(s) for s in arrays] + [least]))

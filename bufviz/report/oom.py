@@ -9,7 +9,7 @@ from rich.text import Text
 
 from ..hlo.shapes import value_label
 from ..units import human_bytes
-from .layout import Column, cut_end, cut_middle, fit_table, from_front, plain_shape, short_shape
+from .layout import Column, cut_end, cut_middle, fit_table, from_front, shape_column
 from .verify import cut_end_words
 
 
@@ -72,8 +72,7 @@ def _buffers(oom: dict, top: int | None, width: int) -> Group:
         Column("#", [str(b["rank"]) for b in shown], "right", style="dim"),
         Column("bytes", [human_bytes(b["bytes"]) for b in shown], "right"),
         Column("unpadded", [human_bytes(b["unpadded_bytes"]) if padded else "" for b in shown], "right", keep=2),
-        Column("shape", shapes, shorten=short_shape, simplify=plain_shape,
-               least=max([len(p) for p in map(plain_shape, shapes) if not p.startswith("(")] + [14])),
+        shape_column(shapes, keep=0),
         Column("kind", [b["kind"] or _label(b["label"]) for b in shown], keep=1),
         Column("value in the module", values, shorten=cut_middle, least=min(max(map(len, values)), 24), keep=2),
         Column("operation", [_operation(b["op_name"]) for b in shown], shorten=cut_end, least=12, keep=3),

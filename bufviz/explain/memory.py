@@ -1,0 +1,141 @@
+"""The headline: memory the program needs (every allocation XLA reserves while it runs, each
+once), the peak moment (when the temporaries in use are largest) and the storage in use then,
+each allocation slice once, with the value in it and the values that share it. Its rows plus
+the free temp bytes sum exactly to the headline."""
+from __future__ import annotations
+
+from ..hlo.attributes import plain_op_name
+from ..hlo.shapes import parse_index
+from .categories import category_of
+from .storage import HOST_MEMORY_SPACE, temp_in_use
+
+WHOLE_RUN = ("parameter", "output", "constant")
+FREE_NAME = "free temp bytes (fragmentation)"
+
+
+def device_allocations(allocations: list[dict]) -> list[dict]:
+    """What the program reserves on the device: thread-local scratch and host memory aside."""
+    return [a for a in allocations if a["color"] != HOST_MEMORY_SPACE and "thread-local" not in a["kinds"]]
+
+
+def memory_section(source: dict, describe_value, estimate: bool) -> dict:
+    """`source` holds `allocations`, `live_ranges`, `schedule_end`, `instruction_sequence` and
+    `peak_time` (XLA's own where it printed them, else bufviz's); `describe_value(name, index
+    tuple)` gives a value's shape, opcode, op_name and source."""
+
+    def describe(name, index):
+        return describe_value(name, parse_index(index))
+
+    allocations = device_allocations(source["allocations"])
+    ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in source["live_ranges"]}
+    curve = temp_in_use(allocations, source["live_ranges"], source["schedule_end"])
+    time = int(curve.argmax()) if len(curve) and curve.max() > 0 else source["peak_time"] or 0
+    sizes = _kind_sizes(allocations)
+    rows = [_whole_run_row(a, time, ranges, describe) for a in allocations if set(a["kinds"]) & set(WHOLE_RUN)]
+    rows += _temp_rows([a for a in allocations if not set(a["kinds"]) & set(WHOLE_RUN)], time, ranges, describe)
+    in_use = sum(r["bytes"] for r in rows if r["kind"] == "temp")
+    free = sizes["temp_bytes"] - in_use
+    rows.sort(key=lambda r: (-r["bytes"], r["allocation"], r["offset"]))
+    if free:
+        rows.append(_free_row(free))
+    sequence = source.get("instruction_sequence") or []
+    peak_instruction = sequence[time] if 0 <= time < len(sequence) else None
+    categorize_rows(rows, describe, peak_instruction)
+    return {
+        "needed_bytes": sum(a["size"] for a in allocations),
+        **sizes,
+        "peak_time": time,
+        "peak_instruction": peak_instruction,
+        "peak_source": describe(peak_instruction, "").get("source") if peak_instruction else None,
+        "temp_in_use_bytes": in_use,
+        "fragmentation_bytes": free,
+        "estimate": estimate,
+        "at_peak": rows,
+    }
+
+
+def _kind_sizes(allocations: list[dict]) -> dict:
+    def total(pick):
+        return sum(a["size"] for a in allocations if pick(set(a["kinds"])))
+    return {
+        "argument_bytes": total(lambda k: "parameter" in k),
+        "output_bytes": total(lambda k: "output" in k),
+        "temp_bytes": total(lambda k: "temp" in k),
+        "alias_bytes": total(lambda k: {"parameter", "output"} <= k),
+        "constant_bytes": total(lambda k: "constant" in k and not k & {"parameter", "output"}),
+    }
+
+
+def _live_at(ranges: dict, v: dict, time: int) -> bool:
+    span = ranges.get((v["name"], v["index"]))
+    return span is not None and span[0] <= time <= span[1]
+
+
+def _row(a: dict, offset: int, size: int, kind: str, occupant: dict, others: list[dict], ranges, describe) -> dict:
+    info = describe(occupant["name"], occupant["index"])
+    span = ranges.get((occupant["name"], occupant["index"]), (None, None))
+    return {"allocation": a["index"], "offset": offset, "bytes": size, "kind": kind, "category": None,
+            "name": occupant["name"], "index": occupant["index"], "shape": info.get("shape") or occupant["shape"],
+            "opcode": info.get("opcode"), "op_name": info.get("op_name"), "source": info.get("source"),
+            "start": span[0], "end": span[1],
+            "shared_with": [{"name": v["name"], "index": v["index"]} for v in others]}
+
+
+def _whole_run_row(a: dict, time: int, ranges: dict, describe) -> dict:
+    """A parameter, output or constant allocation is reserved for the whole run: the value in
+    it at the peak (else its first, the parameter or constant itself), and the others in it."""
+    kinds = set(a["kinds"])
+    kind = "parameter" if "parameter" in kinds else "output" if "output" in kinds else "constant"
+    live = [v for v in a["values"] if _live_at(ranges, v, time)]
+    occupant = max(live, key=lambda v: v["size"]) if live else a["values"][0]
+    return _row(a, 0, a["size"], kind, occupant, [v for v in a["values"] if v is not occupant], ranges, describe)
+
+
+def _temp_rows(allocations: list[dict], time: int, ranges: dict, describe) -> list[dict]:
+    """Temp slices in use at `time`: an (allocation, offset) with a live value, sized by the
+    largest live there (values overlapping in time share their offset)."""
+    rows = []
+    for a in allocations:
+        slices: dict[int, list[dict]] = {}
+        for v in a["values"]:
+            if _live_at(ranges, v, time):
+                slices.setdefault(v["offset"], []).append(v)
+        for offset, live in sorted(slices.items()):
+            occupant = max(live, key=lambda v: (v["size"], -ranges[(v["name"], v["index"])][0]))
+            rows.append(_row(a, offset, occupant["size"], "temp", occupant,
+                             [v for v in live if v is not occupant], ranges, describe))
+    return rows
+
+
+def _free_row(free: int) -> dict:
+    return {"allocation": None, "offset": None, "bytes": free, "kind": "free", "category": "free (fragmentation)",
+            "name": FREE_NAME, "index": "", "shape": None, "opcode": None, "op_name": None,
+            "source": None, "start": None, "end": None, "shared_with": []}
+
+
+def categorize_rows(rows: list[dict], describe, peak_instruction: str | None) -> None:
+    backward = "transpose(" in (describe(peak_instruction, "").get("op_name") or "") if peak_instruction else False
+    for r in rows:
+        if r["category"] is None:
+            r["category"] = category_of(r, backward)
+
+
+GROUP_KEYS = {"source": lambda r: r["source"] or "(no source line)",
+              "op": lambda r: plain_op_name(r["op_name"]) if r["op_name"] else "(no op_name)",
+              "kind": lambda r: r["kind"],
+              "category": lambda r: r["category"]}
+
+
+def groups(rows: list[dict]) -> dict[str, list[dict]]:
+    """The storage at the peak by source line, op_name, kind and category, largest first. Each
+    list sums to memory needed (free temp bytes form a group of their own)."""
+    out = {}
+    for by, key in GROUP_KEYS.items():
+        found: dict[str, dict] = {}
+        for r in rows:
+            k = r["name"] if r["kind"] == "free" else key(r)
+            g = found.setdefault(k, {"key": k, "bytes": 0, "count": 0})
+            g["bytes"] += r["bytes"]
+            g["count"] += 1
+        out[by] = sorted(found.values(), key=lambda g: (-g["bytes"], g["key"]))
+    return out

@@ -1,0 +1,71 @@
+"""Every other memory number a user meets, named, with a one-line reason why it differs from
+memory needed. Each reason's figures are exact: they account for the whole difference."""
+from __future__ import annotations
+
+from ..units import human_bytes
+from .memory import WHOLE_RUN, device_allocations
+
+
+def other_numbers(report: dict) -> list[dict]:
+    memory = report["memory"]
+    xla, ours = report["xla"] or {}, report["recomputed"] or {}
+    allocations = xla.get("allocations") or ours.get("allocations") or []
+    needed = memory["needed_bytes"]
+    rows = []
+    side = xla if xla.get("peak_time") is not None and xla.get("peak_rows") != "instruction" else ours
+    if side.get("peak_time") is not None and side.get("live_ranges"):
+        peak = side["peak_bytes"]
+        whose = "XLA's" if side is xla else "bufviz's (XLA's rule)"
+        rows.append({"name": f"live-range peak, {whose}", "bytes": peak,
+                     "reason": _live_range_reason(allocations, side, peak, needed)})
+    if ours.get("max_live_bytes") is not None and ours["max_live_bytes"] != ours.get("peak_bytes"):
+        rows.append({"name": "largest sum of live values", "bytes": ours["max_live_bytes"],
+                     "reason": f"the same sum of values at t={ours['max_live_time']}, where it is largest "
+                               "(XLA's peak time follows XLA's own rule)"})
+    stats = xla.get("memory_stats") or {}
+    jax = stats.get("peak_memory_bytes") if stats.get("reported") else ours.get("peak_memory_bytes")
+    if jax is not None:
+        largest = sum(max((v["size"] for v in a["values"]), default=0) for a in device_allocations(allocations)
+                      if set(a["kinds"]) & set(WHOLE_RUN))
+        temps = f"plus {human_bytes(jax - largest)} of temporaries" if jax != largest else "without temporaries"
+        rows.append({"name": "jax peak_memory_in_bytes", "bytes": jax,
+                     "reason": f"jax's estimate: the largest value of each parameter, output and constant "
+                               f"allocation ({human_bytes(largest)}), {temps}"})
+    total = xla.get("total_bytes_used") if xla.get("total_bytes_used") is not None else ours.get("total_bytes_used")
+    if total is not None:
+        rows.append({"name": "XLA's Total bytes used", "bytes": total, "reason": _total_reason(allocations, total, needed)})
+    return rows
+
+
+def _live_range_reason(allocations: list[dict], side: dict, peak: int, needed: int) -> str:
+    """XLA sums the values live at its peak time; storage shared by several counts once per value."""
+    time = side["peak_time"]
+    live = {(r["name"], r["index"]) for r in side["live_ranges"] if r["start"] <= time <= r["end"]}
+    slices: dict[tuple, list[int]] = {}
+    for a in device_allocations(allocations):
+        for v in a["values"]:
+            if (v["name"], v["index"]) in live:
+                slices.setdefault((a["index"], v["offset"]), []).append(v["size"])
+    twice = sum(sum(sizes) - max(sizes) for sizes in slices.values())
+    sharing = sum(len(sizes) - 1 for sizes in slices.values())
+    idle = needed + twice - peak
+    parts = [f"sums the {len(live)} values live at t={time}, not storage"]
+    if twice:
+        parts.append(f"{sharing} {'value shares' if sharing == 1 else 'values share'} storage with another "
+                     f"and {'counts' if sharing == 1 else 'count'} again (+{human_bytes(twice)})")
+    if idle > 0:
+        parts.append(f"storage holding no live value then is left out (−{human_bytes(idle)})")
+    elif idle < 0:
+        parts.append(f"values outside the allocations add {human_bytes(-idle)}")
+    return "; ".join(parts)
+
+
+def _total_reason(allocations: list[dict], total: int, needed: int) -> str:
+    if total == needed:
+        return "every allocation: the same as memory needed"
+    local = sum(a["size"] for a in allocations if "thread-local" in a["kinds"])
+    host = total - needed - local
+    parts = [f"{human_bytes(local)} of thread-local scratch"] if local else []
+    if host:
+        parts.append(f"{human_bytes(host)} in host memory")
+    return "every allocation, including " + " and ".join(parts)

@@ -1,0 +1,114 @@
+"""The top of `bufviz peak`: memory needed as a sum of its parts, the peak moment, the storage
+in use then (identical rows collapsed), every other number with why it differs, and the
+storage grouped by source line, op_name, kind or category."""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from ..hlo.shapes import value_label
+from ..units import human_bytes
+from ..explain.op_tree import op_tree
+from .header import bytes_cell
+from .layout import Column, cut_end, cut_middle, fit_table, from_front, shape_column
+from .verify import cut_end_words
+
+
+def headline(memory: dict, width: int) -> Text:
+    text = Text()
+    text.append("Memory needed  ", style="bold")
+    text.append(bytes_cell(memory["needed_bytes"]), style="bold")
+    if memory["estimate"]:
+        text.append("  (estimate)", style="yellow")
+    parts = [("parameters", memory["argument_bytes"]), ("outputs", memory["output_bytes"]),
+             ("temporaries", memory["temp_bytes"]), ("constants", memory["constant_bytes"])]
+    terms = [f"{name} {human_bytes(n)}" for name, n in parts if n] or ["0 B"]
+    terms = [("+ " if k else "= ") + t for k, t in enumerate(terms)]
+    if memory["alias_bytes"]:
+        terms.append(f"− {human_bytes(memory['alias_bytes'])} both parameter and output")
+    line = " "
+    for term in terms:   # break between terms, never inside one
+        if len(line) + 1 + len(term) > width and line.strip():
+            text.append("\n" + line)
+            line = "   "
+        line += " " + term
+    text.append("\n" + line)
+    time, instruction = memory["peak_time"], memory["peak_instruction"]
+    text.append("\nPeak moment    ", style="bold")
+    text.append(f"t={time}" + (f"  {instruction}" if instruction else ""))
+    if memory["peak_source"]:
+        text.append(f"  ({memory['peak_source']})", style="dim")
+    text.append(f"\n  temporaries in use {human_bytes(memory['temp_in_use_bytes'])} of "
+                f"{human_bytes(memory['temp_bytes'])}; {human_bytes(memory['fragmentation_bytes'])} free")
+    return text
+
+
+def _collapsed(rows: list[dict]) -> list[tuple[dict, int]]:
+    """Identical storage (same size, kind, category, shape and op_name) as one row with a count."""
+    found: dict[tuple, list] = {}
+    for r in rows:
+        key = (r["bytes"], r["kind"], r["category"], r["shape"], r["op_name"]) if r["kind"] != "free" else (id(r),)
+        found.setdefault(key, [r, 0])[1] += 1
+    return [(r, n) for r, n in found.values()]
+
+
+def storage_table(memory: dict, top: int | None, width: int) -> Group:
+    rows = _collapsed(memory["at_peak"])
+    shown = rows if not top else rows[:top]
+    needed = memory["needed_bytes"] or 1
+    names = [r["name"] if r["kind"] == "free" else
+             value_label(r["name"], r["index"]) + (f" ×{n}" if n > 1 else "") for r, n in shown]
+    shapes = [r["shape"] or "" for r, _ in shown]
+    table = fit_table([
+        Column("bytes", [human_bytes(r["bytes"] * n) for r, n in shown], "right"),
+        Column("%", [f"{100 * r['bytes'] * n / needed:.1f}" for r, n in shown], "right", keep=3),
+        Column("kind", [r["kind"] for r, _ in shown], keep=1),
+        Column("what", [r["category"] for r, _ in shown], shorten=cut_end, least=17, keep=2),
+        Column("value in it", names, shorten=cut_middle, least=min(max(map(len, names)), 24)),
+        shape_column(shapes, keep=2),
+        Column("shared", [str(len(r["shared_with"])) if r["shared_with"] else "" for r, _ in shown], "right",
+               keep=4),
+        Column("op_name", [r["op_name"] or "" for r, _ in shown], shorten=from_front, keep=5),
+        Column("source", [r["source"] or "" for r, _ in shown], shorten=from_front, keep=6),
+    ], width, f"Storage at the peak (t={memory['peak_time']}), largest first")
+    parts = [table]
+    if len(rows) > len(shown):
+        rest = sum(r["bytes"] * n for r, n in rows[len(shown):])
+        parts.append(Text(f"… {len(rows) - len(shown)} more rows ({human_bytes(rest)}); --top 0 shows all",
+                          style="dim"))
+    parts.append(Text(f"= {bytes_cell(memory['needed_bytes'])}, memory needed", style="dim"))
+    return Group(*parts)
+
+
+def other_numbers_table(memory: dict, width: int):
+    rows = memory.get("other_numbers") or []
+    if not rows:
+        return None
+    return fit_table([
+        Column("", [r["name"] for r in rows]),
+        Column("bytes", [human_bytes(r["bytes"]) for r in rows], "right"),
+        Column("why it differs from memory needed", [r["reason"] for r in rows], shorten=cut_end_words,
+               least=30, wrap=True),
+    ], width, "Other numbers, named")
+
+
+def groups_table(report: dict, by: str, top: int | None, width: int):
+    needed = report["memory"]["needed_bytes"] or 1
+    header = {"source": "source line", "op": "op_name", "kind": "kind", "category": "what it holds"}[by]
+    if by == "op":
+        groups = op_tree(report["groups"]["op"])
+        keys = ["  " * g["depth"] + g["label"] for g in groups]
+    else:
+        groups = report["groups"][by]
+        keys = [g["key"] for g in groups]
+    shown = len(groups) if not top else min(top, len(groups))
+    table = fit_table([
+        Column(header, keys[:shown], shorten=from_front, least=24),
+        Column("rows", [str(g["count"]) for g in groups[:shown]], "right"),
+        Column("bytes", [human_bytes(g["bytes"]) for g in groups[:shown]], "right"),
+        Column("%", [f"{100 * g['bytes'] / needed:.1f}" for g in groups[:shown]], "right"),
+    ], width, f"Storage at the peak by {header}")
+    parts = [table]
+    if len(groups) > shown:
+        parts.append(Text(f"… {len(groups) - shown} more; --top 0 shows all", style="dim"))
+    return Group(*parts)
