@@ -100,7 +100,7 @@ def test_other_numbers_account_for_their_difference():
     report = run_json("peak", case)
     text = dump_text(case)
     rows = {r["name"]: r for r in report["memory"]["other_numbers"]}
-    live = rows["live-range peak, XLA's"]
+    live = rows["XLA's live-range peak"]
     assert live["bytes"] == sum(b for _, b in xla_text.peak_rows(text))
     total = rows["XLA's Total bytes used"]
     assert total["bytes"] == xla_text.total_bytes_used(text)

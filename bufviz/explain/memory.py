@@ -10,7 +10,7 @@ from .categories import category_of
 from .storage import HOST_MEMORY_SPACE, temp_in_use
 
 WHOLE_RUN = ("parameter", "output", "constant")
-FREE_NAME = "free temp bytes (fragmentation)"
+FREE_NAME = "free temp bytes"
 
 
 def device_allocations(allocations: list[dict]) -> list[dict]:
@@ -108,7 +108,7 @@ def _temp_rows(allocations: list[dict], time: int, ranges: dict, describe) -> li
 
 
 def _free_row(free: int) -> dict:
-    return {"allocation": None, "offset": None, "bytes": free, "kind": "free", "category": "free (fragmentation)",
+    return {"allocation": None, "offset": None, "bytes": free, "kind": "free", "category": "fragmentation",
             "name": FREE_NAME, "index": "", "shape": None, "opcode": None, "op_name": None,
             "source": None, "start": None, "end": None, "shared_with": []}
 

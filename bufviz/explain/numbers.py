@@ -15,8 +15,8 @@ def other_numbers(report: dict) -> list[dict]:
     side = xla if xla.get("peak_time") is not None and xla.get("peak_rows") != "instruction" else ours
     if side.get("peak_time") is not None and side.get("live_ranges"):
         peak = side["peak_bytes"]
-        whose = "XLA's" if side is xla else "bufviz's (XLA's rule)"
-        rows.append({"name": f"live-range peak, {whose}", "bytes": peak,
+        name = "XLA's live-range peak" if side is xla else "live-range peak (recomputed)"
+        rows.append({"name": name, "bytes": peak,
                      "reason": _live_range_reason(allocations, side, peak, needed)})
     if ours.get("max_live_bytes") is not None and ours["max_live_bytes"] != ours.get("peak_bytes"):
         rows.append({"name": "largest sum of live values", "bytes": ours["max_live_bytes"],

@@ -88,7 +88,7 @@ def other_numbers_table(memory: dict, width: int):
         Column("", [r["name"] for r in rows]),
         Column("bytes", [human_bytes(r["bytes"]) for r in rows], "right"),
         Column("why it differs from memory needed", [r["reason"] for r in rows], shorten=cut_end_words,
-               least=30, wrap=True),
+               least=24, wrap=True),
     ], width, "Other numbers, named")
 
 
