@@ -31,9 +31,11 @@ def other_numbers(report: dict) -> list[dict]:
         rows.append({"name": "jax peak_memory_in_bytes", "bytes": jax,
                      "reason": f"jax's estimate: the largest value of each parameter, output and constant "
                                f"allocation ({human_bytes(largest)}), {temps}"})
-    total = xla.get("total_bytes_used") if xla.get("total_bytes_used") is not None else ours.get("total_bytes_used")
+    printed = xla.get("total_bytes_used") is not None
+    total = xla["total_bytes_used"] if printed else ours.get("total_bytes_used")
     if total is not None:
-        rows.append({"name": "XLA's Total bytes used", "bytes": total, "reason": _total_reason(allocations, total, needed)})
+        rows.append({"name": "XLA's Total bytes used" if printed else "Total bytes used (recomputed)",
+                     "bytes": total, "reason": _total_reason(allocations, total, needed)})
     return rows
 
 

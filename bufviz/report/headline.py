@@ -64,7 +64,7 @@ def storage_table(memory: dict, top: int | None, width: int) -> Group:
         Column("%", [f"{100 * r['bytes'] * n / needed:.1f}" for r, n in shown], "right", keep=3),
         Column("kind", [r["kind"] for r, _ in shown], keep=1),
         Column("what", [r["category"] for r, _ in shown], shorten=cut_end, least=17, keep=2),
-        Column("value in it", names, shorten=cut_middle, least=min(max(map(len, names)), 24)),
+        Column("value in it", names, shorten=cut_middle, least=min(max(map(len, names)), 20)),
         shape_column(shapes, keep=2),
         Column("shared", [str(len(r["shared_with"])) if r["shared_with"] else "" for r, _ in shown], "right",
                keep=4),
