@@ -15,6 +15,7 @@ from .engine.target.vintage import detect_vintage
 from .explain.memory import groups, memory_section
 from .explain.numbers import other_numbers
 from .explain.storage import storage_totals
+from .explain.value import explain_value
 from .hlo.attributes import parse_metadata, split_attributes
 from .hlo.lines import LineSyntaxError, parse_instruction_line
 from .hlo.model import Module
@@ -39,14 +40,19 @@ def gc_paused():
 
 
 def peak_report(paths: list[str], discover: bool = True, module: str | None = None,
-                platform: str | None = None, progress=None, match: bool = False) -> dict:
+                platform: str | None = None, progress=None, match: bool = False, explain=False) -> dict:
     """`progress(message)`, when given, is told what is happening (for long runs); `match` lets
-    files of different modules be used together."""
+    files of different modules be used together. With `explain` (a buffer's name, or True for
+    the largest temporary at the peak) the report gets `explain`: why that buffer is live."""
     with gc_paused():
-        return _peak_report(paths, discover, module, platform, progress or (lambda message: None), match)
+        report, describe = _peak_report(paths, discover, module, platform, progress or (lambda message: None),
+                                        match)
+    if explain:
+        report["explain"] = explain_value(report, None if explain is True else explain, describe)
+    return report
 
 
-def _peak_report(paths, discover, module, platform, say, match) -> dict:
+def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, object]:
     inputs = load_inputs(paths, discover, module, say)
     say("recomputing live ranges and the peak")
     notes = list(inputs.notes)
@@ -93,7 +99,7 @@ def _peak_report(paths, discover, module, platform, say, match) -> dict:
         oom = oom_json(inputs.oom)
     report["oom"] = oom
     report["warnings"] = list(inputs.warnings)
-    return report
+    return report, describe
 
 
 def _add_memory(report: dict, describe, bufviz_rules: bool) -> None:

@@ -8,7 +8,7 @@ import re
 COLLECTIVES = ("all-reduce", "all-gather", "reduce-scatter", "collective-permute", "all-to-all",
                "collective-broadcast", "send", "recv", "ragged-all-to-all")
 _OPTIMIZER = re.compile(r"opt|adam|momentum|(?:^|[\W_])(?:mu|nu)(?:$|[\W_])|velocity", re.I)
-_WEIGHTS = re.compile(r"param|weight|kernel|bias|embed|\bw\b|\bb\b|layer", re.I)
+_WEIGHTS = re.compile(r"param|weight|kernel|bias|embed|layer", re.I)
 
 
 def category_of(row: dict, backward_at_peak: bool) -> str:
@@ -19,8 +19,6 @@ def category_of(row: dict, backward_at_peak: bool) -> str:
         return _parameter_category(row["name"], op_name)
     if opcode.removesuffix("-start").removesuffix("-done") in COLLECTIVES or opcode == "async-collective-start":
         return "collective buffers"
-    if opcode == "while" or "/while/" in op_name and opcode in ("tuple", "get-tuple-element", "parameter"):
-        return "loop carries"
     if "transpose(" in op_name:
         return "gradients"
     if "jvp(" in op_name and backward_at_peak:

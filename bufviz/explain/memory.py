@@ -5,7 +5,7 @@ the free temp bytes sum exactly to the headline."""
 from __future__ import annotations
 
 from ..hlo.attributes import plain_op_name
-from ..hlo.shapes import parse_index
+from ..hlo.shapes import parse_index, value_label
 from .categories import category_of
 from .storage import HOST_MEMORY_SPACE, temp_in_use
 
@@ -74,7 +74,11 @@ def _live_at(ranges: dict, v: dict, time: int) -> bool:
 def _row(a: dict, offset: int, size: int, kind: str, occupant: dict, others: list[dict], ranges, describe) -> dict:
     info = describe(occupant["name"], occupant["index"])
     span = ranges.get((occupant["name"], occupant["index"]), (None, None))
-    return {"allocation": a["index"], "offset": offset, "bytes": size, "kind": kind, "category": None,
+    # A slice a while loop's value shares is that loop's carry (its body parameter, its result).
+    loop = next((v for v in [occupant, *others] if describe(v["name"], v["index"]).get("opcode") == "while"), None)
+    return {"allocation": a["index"], "offset": offset, "bytes": size, "kind": kind,
+            "category": "loop carries" if loop else None,
+            "loop": value_label(loop["name"], loop["index"]) if loop else None,
             "name": occupant["name"], "index": occupant["index"], "shape": info.get("shape") or occupant["shape"],
             "opcode": info.get("opcode"), "op_name": info.get("op_name"), "source": info.get("source"),
             "start": span[0], "end": span[1],
@@ -109,7 +113,7 @@ def _temp_rows(allocations: list[dict], time: int, ranges: dict, describe) -> li
 
 def _free_row(free: int) -> dict:
     return {"allocation": None, "offset": None, "bytes": free, "kind": "free", "category": "fragmentation",
-            "name": FREE_NAME, "index": "", "shape": None, "opcode": None, "op_name": None,
+            "loop": None, "name": FREE_NAME, "index": "", "shape": None, "opcode": None, "op_name": None,
             "source": None, "start": None, "end": None, "shared_with": []}
 
 

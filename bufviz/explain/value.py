@@ -1,0 +1,121 @@
+"""Why a buffer is live: what defines it, where it lives, when it is born and last dies, what
+keeps it alive across the peak, and what it aliases. Read from the report (never XLA text)."""
+from __future__ import annotations
+
+from ..errors import BufvizError
+from ..hlo.shapes import parse_index, value_label
+
+
+def explain_value(report: dict, name: str | None, describe=None) -> dict:
+    """The facts about `name` (`fusion.3` or `fusion.3{1}`), by default the largest temporary
+    in use at the peak moment. `describe(name, index tuple)` fills in what the report lacks
+    (opcode, op_name, source of a value not in use at the peak)."""
+    memory = report.get("memory")
+    if memory is None:
+        raise BufvizError("expected allocations and live ranges to explain a buffer from (the HLO "
+                          "module, or XLA's buffer assignment with its values), found neither")
+    row = _find(memory["at_peak"], report, name)
+    if describe is not None and row.get("opcode") is None:
+        info = describe(row["name"], parse_index(row["index"]))
+        row = {**row, **{k: info.get(k) or row.get(k) for k in ("opcode", "op_name", "source", "shape")}}
+    sequence = _sequence(report)
+    start, end = row["start"], row["end"]
+    peak = memory["peak_time"]
+    sharing = [value_label(v["name"], v["index"]) for v in row["shared_with"]]
+    facts = {
+        "name": row["name"], "index": row["index"], "label": value_label(row["name"], row["index"]),
+        "opcode": row.get("opcode"), "op_name": row.get("op_name"), "source": row.get("source"),
+        "shape": row.get("shape"), "bytes": row["bytes"], "kind": row["kind"], "category": row["category"],
+        "allocation": row["allocation"], "offset": row["offset"], "shared_with": sharing,
+        "start": start, "end": end,
+        "born_at": sequence[start] if start is not None and start < len(sequence) else None,
+        "last_use_at": sequence[end] if end is not None and end < len(sequence) else None,
+        "live_at_peak": start is not None and start <= peak <= end,
+        "peak_time": peak,
+    }
+    facts["kept_alive_by"] = _why_alive(report, row, facts)
+    facts["aliases"] = _aliases(report, row, sharing)
+    return facts
+
+
+def _sequence(report: dict) -> list[str]:
+    for side in (report["xla"] or {}, report["recomputed"] or {}):
+        if side.get("instruction_sequence"):
+            return side["instruction_sequence"]
+    return []
+
+
+def _find(rows: list[dict], report: dict, name: str | None) -> dict:
+    storage = [r for r in rows if r["kind"] != "free"]
+    if name is None:
+        temps = [r for r in storage if r["kind"] == "temp"] or storage
+        return max(temps, key=lambda r: r["bytes"])
+    for r in storage:
+        if name in (r["name"], value_label(r["name"], r["index"])):
+            return r
+        if any(name in (v["name"], value_label(v["name"], v["index"])) for v in r["shared_with"]):
+            return _shared_row(report, r, name)
+    for a in (report["xla"] or {}).get("allocations") or (report["recomputed"] or {}).get("allocations") or []:
+        for v in a["values"]:   # a value not in use at the peak
+            if name in (v["name"], value_label(v["name"], v["index"])):
+                return _value_row(report, a, v)
+    raise BufvizError(f"no buffer named {name!r} in this module (try one of: "
+                      + ", ".join(value_label(r["name"], r["index"]) for r in storage[:5]) + ")")
+
+
+def _ranges(report: dict) -> dict:
+    """(name, index) -> (start, end); XLA's own ranges win where it printed them."""
+    return {(r["name"], r["index"]): (r["start"], r["end"])
+            for side in (report["recomputed"] or {}, report["xla"] or {}) for r in side.get("live_ranges") or []}
+
+
+def _shared_row(report: dict, row: dict, name: str) -> dict:
+    """The same slice seen from a value that shares it."""
+    other = next(v for v in row["shared_with"] if name in (v["name"], value_label(v["name"], v["index"])))
+    start, end = _ranges(report).get((other["name"], other["index"]), (None, None))
+    return {**row, "name": other["name"], "index": other["index"], "opcode": None, "op_name": None,
+            "source": None, "start": start, "end": end,
+            "shared_with": [{"name": row["name"], "index": row["index"]}]
+            + [v for v in row["shared_with"] if v is not other]}
+
+
+def _value_row(report: dict, allocation: dict, v: dict) -> dict:
+    start, end = _ranges(report).get((v["name"], v["index"]), (None, None))
+    kinds = allocation["kinds"]
+    return {"name": v["name"], "index": v["index"], "opcode": None, "op_name": None, "source": None,
+            "shape": v["shape"], "bytes": v["size"], "kind": kinds[0] if kinds else "temp", "category": None,
+            "allocation": allocation["index"], "offset": v["offset"], "start": start, "end": end,
+            "shared_with": [{"name": o["name"], "index": o["index"]} for o in allocation["values"]
+                            if o is not v and o["offset"] == v["offset"]]}
+
+
+def _why_alive(report: dict, row: dict, facts: dict) -> str:
+    params = {(p["name"], p["index"]): p for p in (report["recomputed"] or {}).get("parameters") or []}
+    param = params.get((row["name"], row["index"]))
+    if param is not None and param["aliased_output"] is None:
+        return "an entry parameter that is not donated: it stays allocated for the whole run"
+    if param is not None:
+        return f"an entry parameter donated to output {{{param['aliased_output']}}}: it becomes that output"
+    if row["category"] == "loop carries":
+        return ("carried by a while loop" + (f" ({row['loop']})" if row.get("loop") else "") +
+                ": every iteration reuses its buffer, which lives as long as the loop")
+    if row["kind"] == "output":
+        return "part of the program's output (or in an output's allocation): it lives to the end"
+    if row["kind"] == "constant":
+        return "a constant: allocated for the whole run"
+    if facts["last_use_at"] is None:
+        return "its last use is not in the schedule"
+    where = "across the peak " if facts["live_at_peak"] and facts["end"] > facts["peak_time"] else ""
+    return f"its last use, {facts['last_use_at']} at t={facts['end']}, keeps it alive {where}until then"
+
+
+def _aliases(report: dict, row: dict, sharing: list[str]) -> list[str]:
+    out = []
+    for p in (report["recomputed"] or {}).get("parameters") or []:
+        if p["aliased_output"] is not None and (p["name"], p["index"]) == (row["name"], row["index"]):
+            out.append(f"input_output_alias: parameter {p['number']} -> output {{{p['aliased_output']}}}"
+                       + (f" ({p['alias_kind']})" if p.get("alias_kind") else ""))
+    if sharing:
+        out.append("shares its storage with " + ", ".join(sharing[:6]) + (f" and {len(sharing) - 6} more"
+                                                                           if len(sharing) > 6 else ""))
+    return out

@@ -1,0 +1,40 @@
+"""Terminal output of `bufviz explain`: one buffer, in sentences."""
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..units import human_bytes
+from .header import bytes_cell, render_header, render_notes
+
+
+def render_explain(report: dict, console: Console) -> None:
+    render_header(report, console)
+    f = report["explain"]
+    console.print(Text(f["label"], style="bold") + Text(f"  {bytes_cell(f['bytes'])}  {f['shape'] or ''}"))
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column()
+    defined = " ".join(p for p in (f["opcode"], f"({f['op_name']})" if f["op_name"] else None) if p)
+    grid.add_row("defined by", defined or "—")
+    if f["source"]:
+        grid.add_row("source", f["source"])
+    grid.add_row("what", f"{f['category']} ({f['kind']})" if f["category"] else f["kind"])
+    if f["allocation"] is not None:
+        grid.add_row("lives in", f"allocation {f['allocation']} at offset {f['offset']:,}")
+    if f["start"] is not None:
+        born = f" ({f['born_at']})" if f["born_at"] else ""
+        last = f" ({f['last_use_at']})" if f["last_use_at"] else ""
+        grid.add_row("live", f"from t={f['start']}{born} to t={f['end']}{last}")
+    peak = "live" if f["live_at_peak"] else "not live"
+    grid.add_row("at the peak", f"{peak} at t={f['peak_time']}, when temporaries in use are largest")
+    grid.add_row("kept alive", f["kept_alive_by"])
+    for alias in f["aliases"]:
+        grid.add_row("aliases", alias)
+    console.print(grid)
+    console.print()
+    console.print(Text(f"{human_bytes(f['bytes'])} of the memory needed is this buffer's storage"
+                       + (f", shared with {len(f['shared_with'])} other values" if f["shared_with"] else "") + ".",
+                       style="dim"))
+    render_notes(report, console)
