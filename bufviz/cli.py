@@ -103,6 +103,8 @@ def cli(ctx: click.Context, no_color: bool) -> None:
       pbpaste | bufviz peak -                # an error copied to the clipboard
       bufviz verify dumps/ --module 22       # bufviz's numbers against XLA's
       bufviz allocations dumps/ --kind temp  # every temp allocation by offset
+      bufviz explain dumps/                  # why the largest temporary is live
+      bufviz timeline dumps/                 # memory in use over the schedule
     """
     ctx.obj = {"no_color": no_color}
     if ctx.invoked_subcommand is None:
@@ -282,6 +284,43 @@ def explain(ctx, paths, fmt, output, no_discover, module_selector, platform, no_
                              progress=say, match=match, explain=name or True)
     _render(ctx, {**_head(report, "explain", "notes")}, fmt, output, no_color,
             lambda console: render_explain(report, console))
+    return 0
+
+
+TIMELINE_HELP = """Show memory in use over the schedule.
+
+One row per stretch of the schedule: the memory in use (parameters, outputs and constants
+for the whole run, plus the temporaries in use at that step), drawn as a bar stacked by
+kind, each kind in its own character; the peak moment is marked. Below, the births and last
+uses of the largest temporaries at the peak.
+
+\b
+Examples:
+  bufviz timeline dumps/module_0022.jit_update.cpu_after_optimizations.txt
+  bufviz timeline dumps/ --rows 40
+  bufviz timeline dumps/ --format json -o timeline.json
+"""
+
+
+@cli.command(help=TIMELINE_HELP)
+@input_options
+@click.option("--rows", type=click.IntRange(min=4), default=24, show_default=True, metavar="N",
+              help="Rows of the chart; longer schedules are grouped, each row showing its largest step.")
+@click.pass_context
+def timeline(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, rows) -> int:
+    from .report.header import render_header, render_notes
+    from .report.timeline import timeline_view
+
+    report = _report(paths, no_discover, module_selector, platform, match)
+    if report["timeline"] is None:
+        raise BufvizError("expected allocations and live ranges to draw a timeline from (the HLO module, or "
+                          "XLA's buffer assignment with its values), found neither", paths[0])
+
+    def render(console):
+        render_header(report, console)
+        console.print(timeline_view(report["timeline"], report["memory"]["needed_bytes"], console.width, rows))
+        render_notes(report, console)
+    _render(ctx, _head(report, "memory", "timeline", "notes"), fmt, output, no_color, render)
     return 0
 
 

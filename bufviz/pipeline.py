@@ -15,6 +15,7 @@ from .engine.target.vintage import detect_vintage
 from .explain.memory import groups, memory_section
 from .explain.numbers import other_numbers
 from .explain.storage import storage_totals
+from .explain.timeline import timeline
 from .explain.value import explain_value
 from .hlo.attributes import parse_metadata, split_attributes
 from .hlo.lines import LineSyntaxError, parse_instruction_line
@@ -105,7 +106,7 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
 def _add_memory(report: dict, describe, bufviz_rules: bool) -> None:
     """The headline from XLA's own allocations and live ranges where it printed them, else from
     bufviz's; an estimate where the rules are bufviz's (TPU sizes, assignment from a dump alone)."""
-    report["memory"] = report["groups"] = None
+    report["memory"] = report["groups"] = report["timeline"] = None
     xla, ours = report["xla"] or {}, report["recomputed"] or {}
     allocations = xla.get("allocations") or ours.get("allocations")
     ranges = xla.get("live_ranges") or ours.get("live_ranges")
@@ -119,6 +120,7 @@ def _add_memory(report: dict, describe, bufviz_rules: bool) -> None:
     report["memory"]["allocations_from"] = "xla" if xla.get("allocations") else "bufviz"
     report["groups"] = groups(report["memory"]["at_peak"])
     report["memory"]["other_numbers"] = other_numbers(report)
+    report["timeline"] = timeline(source, report["memory"])
 
 
 def _xla_allocations(inputs: Inputs) -> list[dict] | None:

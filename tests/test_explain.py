@@ -44,3 +44,21 @@ def test_explain_a_named_parameter_and_an_unknown_name():
     assert facts["name"] == name and "not donated" in facts["kept_alive_by"]
     code, out, err = run("explain", case, "no_such_value")
     assert code == 2 and "no buffer named 'no_such_value'" in err
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_timeline_maximum_is_the_peak_moment(case):
+    report = run_json("timeline", case)
+    curve = report["timeline"]["temp_in_use"]
+    assert max(curve) == report["memory"]["temp_in_use_bytes"] == curve[report["memory"]["peak_time"]]
+    from test_numbers_agree import storage_peak
+    assert max(curve) == storage_peak(dump_text(case))
+    code, out, err = run("timeline", case, "--no-color")
+    assert code == 0 and "◀ peak" in out
+
+
+@pytest.mark.parametrize("seed", ["000", "001", "002", "003", "004"])
+def test_timeline_runs_on_every_seed(seed):
+    code, out, err = run("timeline", next(SEEDS.glob(f"{seed}_*.txt")), "--no-color")
+    assert code == 0, err
+    assert "◀ peak" in out

@@ -28,7 +28,7 @@ def memory_section(source: dict, describe_value, estimate: bool) -> dict:
 
     allocations = device_allocations(source["allocations"])
     ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in source["live_ranges"]}
-    curve = temp_in_use(allocations, source["live_ranges"], source["schedule_end"])
+    curve = temp_curve(source)
     time = int(curve.argmax()) if len(curve) and curve.max() > 0 else source["peak_time"] or 0
     sizes = _kind_sizes(allocations)
     rows = [_whole_run_row(a, time, ranges, describe) for a in allocations if set(a["kinds"]) & set(WHOLE_RUN)]
@@ -52,6 +52,11 @@ def memory_section(source: dict, describe_value, estimate: bool) -> dict:
         "estimate": estimate,
         "at_peak": rows,
     }
+
+
+def temp_curve(source: dict):
+    """Temp bytes in use at each step of the schedule."""
+    return temp_in_use(device_allocations(source["allocations"]), source["live_ranges"], source["schedule_end"])
 
 
 def _kind_sizes(allocations: list[dict]) -> dict:
