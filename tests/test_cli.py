@@ -50,7 +50,8 @@ def _env_value(param: click.Option) -> tuple[str, object]:
         choice = param.type.choices[-1]
         return choice, (choice,) if param.multiple else choice
     if isinstance(param.type, click.types.IntParamType):
-        return "3", (3,) if param.multiple else 3
+        n = max(3, getattr(param.type, "min", None) or 0)
+        return str(n), (n,) if param.multiple else n
     return "some-file.json", "some-file.json"
 
 
