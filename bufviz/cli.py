@@ -51,18 +51,25 @@ Examples:
   bufviz peak dumps/module_0022.jit_update.cpu_after_optimizations.txt
   bufviz peak dumps/ --module 22 --format json -o peak.json
   bufviz peak dumps/ --by category
+  bufviz peak dumps/ --format svg -o peak.svg
   bufviz peak oom.log
   pbpaste | bufviz peak -
   BUFVIZ_PEAK_FORMAT=json bufviz peak dumps/ --module jit_update
 """
 
 
-def input_options(command):
-    """The options every command that reads a module's files shares."""
+def input_options(command=None, pictures: bool = False):
+    """The options every command that reads a module's files shares; `pictures` adds the SVG
+    and HTML formats."""
+    if command is None:
+        return lambda c: input_options(c, pictures)
+    formats = ["text", "json"] + (["svg", "html"] if pictures else [])
     options = [
         click.argument("paths", nargs=-1, required=True, metavar="PATH..."),
-        click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-                     help="Terminal report, or one JSON object (schema_version 1)."),
+        click.option("--format", "fmt", type=click.Choice(formats), default="text", show_default=True,
+                     help="Terminal report, or one JSON object (schema_version 1)"
+                          + ("; svg or html: a picture of memory over time and the allocation map "
+                             "(self-contained; html lets you click a box)." if pictures else ".")),
         click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
                      help="Write the report to FILE instead of standard output."),
         click.option("--no-discover", is_flag=True, help="Read only the files named, not their siblings."),
@@ -112,7 +119,7 @@ def cli(ctx: click.Context, no_color: bool) -> None:
 
 
 @cli.command(help=PEAK_HELP)
-@input_options
+@input_options(pictures=True)
 @click.option("--top", type=click.IntRange(min=0), default=20, show_default=True, metavar="N",
               help="Rows of the storage table (0: all). JSON always lists every row.")
 @click.option("--by", type=click.Choice(["source", "op", "kind", "category"]),
@@ -122,24 +129,33 @@ def cli(ctx: click.Context, no_color: bool) -> None:
 def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top, by) -> int:
     from .report.console import render_peak
 
-    report = _report(paths, no_discover, module_selector, platform, match)
+    report = _report(paths, no_discover, module_selector, platform, match, fmt)
     _render(ctx, report, fmt, output, no_color, lambda console: render_peak(report, console, top, by))
     return 0
 
 
-def _report(paths, no_discover: bool, module_selector, platform, match: bool) -> dict:
+def _report(paths, no_discover: bool, module_selector, platform, match: bool, fmt: str = "text") -> dict:
     from .pipeline import peak_report
 
     with _progress(paths) as say:
         return peak_report(list(paths), discover=not no_discover, module=module_selector,
-                           platform=platform, progress=say, match=match)
+                           platform=platform, progress=say, match=match, value_info=fmt in PICTURES)
+
+
+PICTURES = ("svg", "html")
 
 
 def _render(ctx, report: dict, fmt: str, output, no_color: bool, render_text) -> None:
     from .report.json import render_json
+    from .report.svg import render_html, render_svg
 
     if fmt == "json":
         _emit(render_json(report), output)
+    elif fmt in PICTURES:
+        if report.get("memory") is None:
+            raise BufvizError("expected allocations and live ranges to draw (the HLO module, or XLA's buffer "
+                              "assignment with its values), found neither")
+        _emit((render_svg if fmt == "svg" else render_html)(report), output)
     else:
         _emit_rich(render_text, output, no_color or ctx.obj["no_color"])
 
@@ -225,7 +241,7 @@ Examples:
 
 
 @cli.command(help=ALLOCATIONS_HELP)
-@input_options
+@input_options(pictures=True)
 @click.option("--allocation", "indices", type=click.IntRange(min=0), multiple=True, metavar="N",
               help="Show only allocation N (XLA's numbering when its dump is there); repeatable.")
 @click.option("--kind", "kinds", type=click.Choice(["parameter", "output", "temp", "constant", "thread-local"]),
@@ -237,7 +253,7 @@ def allocations(ctx, paths, fmt, output, no_discover, module_selector, platform,
                 kinds, values_shown) -> int:
     from .report.allocations import allocation_view, render_allocations
 
-    report = _report(paths, no_discover, module_selector, platform, match)
+    report = _report(paths, no_discover, module_selector, platform, match, fmt)
     listed = (report["xla"] or {}).get("allocations") or (report["recomputed"] or {}).get("allocations")
     if not listed:
         raise BufvizError("expected an HLO module or a buffer-assignment dump to show allocations from, "
@@ -248,7 +264,7 @@ def allocations(ctx, paths, fmt, output, no_discover, module_selector, platform,
         raise click.BadParameter(f"no allocation {unknown[0]}: this module's allocations are numbered "
                                  f"{min(known)} to {max(known)}", param_hint="'--allocation'")
     view = allocation_view(report, set(indices) or None, set(kinds) or None)
-    _render(ctx, {**_head(report, "notes"), **view}, fmt, output, no_color,
+    _render(ctx, report if fmt in PICTURES else {**_head(report, "notes"), **view}, fmt, output, no_color,
             lambda console: render_allocations(report, view, console, values_shown))
     return 0
 
@@ -299,11 +315,12 @@ Examples:
   bufviz timeline dumps/module_0022.jit_update.cpu_after_optimizations.txt
   bufviz timeline dumps/ --rows 40
   bufviz timeline dumps/ --format json -o timeline.json
+  bufviz timeline dumps/ --format html -o memory.html
 """
 
 
 @cli.command(help=TIMELINE_HELP)
-@input_options
+@input_options(pictures=True)
 @click.option("--rows", type=click.IntRange(min=4), default=24, show_default=True, metavar="N",
               help="Rows of the chart; longer schedules are grouped, each row showing its largest step.")
 @click.pass_context
@@ -311,7 +328,7 @@ def timeline(ctx, paths, fmt, output, no_discover, module_selector, platform, no
     from .report.header import render_header, render_notes
     from .report.timeline import timeline_view
 
-    report = _report(paths, no_discover, module_selector, platform, match)
+    report = _report(paths, no_discover, module_selector, platform, match, fmt)
     if report["timeline"] is None:
         raise BufvizError("expected allocations and live ranges to draw a timeline from (the HLO module, or "
                           "XLA's buffer assignment with its values), found neither", paths[0])
@@ -320,7 +337,8 @@ def timeline(ctx, paths, fmt, output, no_discover, module_selector, platform, no
         render_header(report, console)
         console.print(timeline_view(report["timeline"], report["memory"]["needed_bytes"], console.width, rows))
         render_notes(report, console)
-    _render(ctx, _head(report, "memory", "timeline", "notes"), fmt, output, no_color, render)
+    _render(ctx, report if fmt in PICTURES else _head(report, "memory", "timeline", "notes"), fmt, output,
+            no_color, render)
     return 0
 
 

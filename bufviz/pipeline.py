@@ -20,7 +20,7 @@ from .explain.value import explain_value
 from .hlo.attributes import parse_metadata, split_attributes
 from .hlo.lines import LineSyntaxError, parse_instruction_line
 from .hlo.model import Module
-from .hlo.shapes import ShapeSyntaxError, parse_shape
+from .hlo.shapes import ShapeSyntaxError, parse_index, parse_shape, value_label
 from .inputs import Inputs, load_inputs
 from .oom.explain import oom_json
 from .same_module import check_same_module
@@ -41,7 +41,8 @@ def gc_paused():
 
 
 def peak_report(paths: list[str], discover: bool = True, module: str | None = None,
-                platform: str | None = None, progress=None, match: bool = False, explain=False) -> dict:
+                platform: str | None = None, progress=None, match: bool = False, explain=False,
+                value_info: bool = False) -> dict:
     """`progress(message)`, when given, is told what is happening (for long runs); `match` lets
     files of different modules be used together. With `explain` (a buffer's name, or True for
     the largest temporary at the peak) the report gets `explain`: why that buffer is live."""
@@ -50,6 +51,10 @@ def peak_report(paths: list[str], discover: bool = True, module: str | None = No
                                         match)
     if explain:
         report["explain"] = explain_value(report, None if explain is True else explain, describe)
+    if value_info:   # for pictures: what each allocated value is
+        side = (report["xla"] or {}).get("allocations") or (report["recomputed"] or {}).get("allocations") or []
+        report["value_info"] = {value_label(v["name"], v["index"]): describe(v["name"], parse_index(v["index"]))
+                                for a in side for v in a["values"]}
     return report
 
 
