@@ -153,6 +153,7 @@ def _merge_buffer_assignment(inputs: Inputs, dump: BufferAssignmentDump, path: s
     if dump.total_bytes_used is not None:
         ba.total_bytes_used = dump.total_bytes_used
     ba.features.update(dump.features)
+    ba.end_lines.update(dump.end_lines)
     if dump.live_range is not None:
         _claim(inputs, "live_range", path)
         inputs.live_range = dump.live_range

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 
+from .dumps.dump_set import SPLIT, check_dump_set
 from .engine.assignment.assign import assign_buffers
 from .engine.assignment.dump_analysis import analysis_from_dump
 from .engine.liveness.from_dump import recompute_from_dump
@@ -69,6 +70,9 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
     vintage = detect_vintage(inputs.module, inputs.buffer_assignment, inputs.live_range,
                              inputs.usage_report, inputs.split_files, platform)
     inputs.platform, inputs.vintage = platform, vintage
+    # A file of a split dump can read as complete while cut short: the others tell.
+    check_dump_set(inputs.buffer_assignment, inputs.live_range, inputs.paths,
+                   None if vintage.conflicting else vintage.is_before(SPLIT))
     target = Target(platform, vintage)
     result = None
     assignment = None

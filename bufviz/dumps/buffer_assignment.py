@@ -18,10 +18,10 @@ _ATTRIBUTE = re.compile(
     r"|output shape is \|(?P<oshape>[^|]*)\|"
     r"|(?P<word>constant|thread-local|maybe-live-out|preallocated-temp))")
 _VALUE = re.compile(r" value: <(\d+) ([^\s{<>]+)(?:\{([0-9,]*)\})?( \(phi\))?(?: @(\d+))?> "
-                    r"\(size=(\d+),offset=(\d+)\): (.*?)\s*$")
+                    r"\(size=(\d+),offset=(\d+)\): (\S.*?)\s*$")
 _CROSS_HEAD = " reused by buffers of a different color:"
 _CROSS_VALUE = re.compile(r"\s+value: <(\d+) ([^\s<>]+)[^>]*> \(color=(\d+)\)\s*$")
-_TOTAL = re.compile(r"Total bytes used: (\d+)")
+_TOTAL = re.compile(r"Total bytes used: (\d+) \(\S+\)\s*$")
 _WORD_FIELDS = {"constant": "constant", "thread-local": "thread_local",
                 "maybe-live-out": "maybe_live_out", "preallocated-temp": "preallocated_temp"}
 
@@ -29,6 +29,7 @@ _WORD_FIELDS = {"constant": "constant", "thread-local": "thread_local",
 def read_buffer_assignment(text: str, path: str) -> BufferAssignmentDump:
     """Read a buffer-assignment file or a values file (they share their sections)."""
     cur = Cursor(text, path)
+    cur.check_last_line()
     dump = BufferAssignmentDump(path)
     cur.skip_blank()
     if cur.peek() is not None and cur.peek().strip() == "BufferAssignment:":
@@ -36,23 +37,55 @@ def read_buffer_assignment(text: str, path: str) -> BufferAssignmentDump:
         _read_allocations(cur, dump)
         dump.features["addresses"] = any(a.address for a in dump.allocations)
     cur.skip_blank()
+    _read_total_and_values(cur, dump)
+    if cur.peek() is not None and is_live_range_start(cur.peek()):
+        dump.live_range = read_live_range(cur)
+        dump.live_range.end_line = cur.end_line
+        cur.skip_blank()
+    elif dump.allocations and dump.values is not None and not dump.features["addresses"]:
+        # Between 2022-09 (no addresses) and 2026-04 (split files) the live ranges always follow.
+        raise cur.error("'HloLiveRange (max N):' after the values")
+    if not cur.at_end():
+        raise cur.error("an allocation, 'Total bytes used', 'Used values' or 'HloLiveRange'")
+    if not dump.allocations and dump.values is None and dump.live_range is None:
+        raise cur.error("'BufferAssignment:' or 'Used values:'", 1)
+    dump.end_lines[path] = cur.end_line
+    return dump
+
+
+def _read_total_and_values(cur: Cursor, dump: BufferAssignmentDump) -> None:
     line = cur.peek()
     if line is not None and (m := _TOTAL.match(line)):
         dump.total_bytes_used = int(m.group(1))
         cur.take()
         cur.skip_blank()
+        if cur.peek() is None or cur.peek().strip() != "Used values:":
+            raise cur.error("'Used values:' (XLA prints it after 'Total bytes used')")
+    elif dump.features.get("addresses"):
+        # Allocation addresses date the text before 2022-09: one file, totals and values follow.
+        raise cur.error("'Total bytes used: N (...)' after the allocations")
     if cur.peek() is not None and cur.peek().strip() == "Used values:":
         cur.take()
         dump.values = read_values(cur, dump.features)
         cur.skip_blank()
-    if cur.peek() is not None and is_live_range_start(cur.peek()):
-        dump.live_range = read_live_range(cur)
-        cur.skip_blank()
-    if not cur.at_end():
-        raise cur.error("an allocation, 'Total bytes used', 'Used values' or 'HloLiveRange'")
-    if not dump.allocations and dump.values is None and dump.live_range is None:
-        raise cur.error("'BufferAssignment:' or 'Used values:'", 1)
-    return dump
+        if not dump.values:
+            raise cur.error("a value block '<ID NAME @COLOR>' under 'Used values:'")
+        _check_values_listed(cur, dump)
+
+
+def _check_values_listed(cur: Cursor, dump: BufferAssignmentDump) -> None:
+    missing = unlisted_value(dump)
+    if missing is not None:
+        raise cur.error(f"the value block '<{missing.id} {missing.name} ...>' (held by an allocation) "
+                        "in 'Used values'")
+
+
+def unlisted_value(dump: BufferAssignmentDump) -> AllocValue | None:
+    """The first value held by an allocation but missing from 'Used values', which lists every
+    one (BufferAssignment::ToString): a missing one was cut off."""
+    listed = {v.id for v in dump.values}
+    return min((v for a in dump.allocations for v in a.values if v.id not in listed),
+               key=lambda v: v.id, default=None)
 
 
 def _read_allocations(cur: Cursor, dump: BufferAssignmentDump) -> None:
@@ -62,6 +95,8 @@ def _read_allocations(cur: Cursor, dump: BufferAssignmentDump) -> None:
         if line.startswith("allocation "):
             _check_has_values(cur, alloc)
             alloc = _parse_allocation(cur, line)
+            if alloc.index != len(dump.allocations):
+                raise cur.error(f"'allocation {len(dump.allocations)}: ...' (XLA numbers them 0, 1, 2, ...)")
             dump.allocations.append(alloc)
             cross = False
         elif alloc is not None and line.startswith(" value:"):
@@ -79,12 +114,27 @@ def _read_allocations(cur: Cursor, dump: BufferAssignmentDump) -> None:
         else:
             raise cur.error("an 'allocation N: size S...:' line or its ' value:' lines")
         cur.take()
+    if alloc is None:  # XLA assigns at least the output
+        raise cur.error("'allocation 0: size S, ...:'")
     _check_has_values(cur, alloc)
+    _check_temp_size(cur, alloc)
 
 
 def _check_has_values(cur: Cursor, alloc: Allocation | None) -> None:
     if alloc is not None and not alloc.values:
         raise cur.error(f"' value:' lines under allocation {alloc.index}")
+
+
+def _check_temp_size(cur: Cursor, alloc: Allocation) -> None:
+    """A combined temp allocation is as large as its furthest value reaches (CombineTempAllocations
+    sizes it base + heap size); less means its last value lines are missing. Checked on the
+    last allocation, the only one a cut can shorten."""
+    if not alloc.preallocated_temp:
+        return
+    reach = max(v.offset + v.size for v in alloc.values)
+    if reach < alloc.size:
+        raise cur.error(f"' value:' lines filling allocation {alloc.index} up to its size {alloc.size} "
+                        f"(they reach {reach})")
 
 
 def _parse_allocation(cur: Cursor, line: str) -> Allocation:

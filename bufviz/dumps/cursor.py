@@ -1,13 +1,22 @@
 """A line cursor for the line-oriented dump formats, with errors that name file and line."""
 from __future__ import annotations
 
+import re
+
 from ..errors import BufvizError, found
+from ..hlo.attributes import bracket_depth
+
+TRUNCATED = " (truncated?)"
+_ESCAPED = re.compile(r"\\.")
+_CUT_AFTER = tuple(",=%([{<")   # a complete line never ends with one of these
 
 
 class Cursor:
     def __init__(self, text: str, path: str, first_line: int = 1):
+        # XLA ends every line with a newline: a text without one stops inside its last line.
+        self.ends_with_newline = text.endswith("\n")
         self.lines = text.split("\n")
-        if self.lines and self.lines[-1] == "":
+        if self.ends_with_newline:
             self.lines.pop()
         self.i = 0
         self.path = path
@@ -16,6 +25,11 @@ class Cursor:
     @property
     def line_no(self) -> int:
         return self.first_line + self.i
+
+    @property
+    def end_line(self) -> int:
+        """Where the text stops: its unfinished last line, or the line after its last newline."""
+        return self.first_line + len(self.lines) - (0 if self.ends_with_newline or not self.lines else 1)
 
     def at_end(self) -> bool:
         return self.i >= len(self.lines)
@@ -33,11 +47,28 @@ class Cursor:
             self.i += 1
 
     def error(self, expected: str, line_no: int | None = None) -> BufvizError:
-        """'expected X, found <current line>' at the current (or given) line."""
+        """'expected X, found <current line>' at the current (or given) line; '(truncated?)' when
+        that is the end of the text or its unfinished last line."""
         index = self.i if line_no is None else line_no - self.first_line
         if index < len(self.lines):
             what = found(self.lines[index])
+            if index == len(self.lines) - 1 and not self.ends_with_newline:
+                what += TRUNCATED
+            line = self.first_line + index
         else:
-            what = "the end of the file (truncated?)"
-            index = len(self.lines)
-        return BufvizError(f"expected {expected}, found {what}", self.path, self.first_line + index)
+            what = "the end of the file" + TRUNCATED
+            line = self.end_line
+        return BufvizError(f"expected {expected}, found {what}", self.path, line)
+
+    def check_last_line(self) -> None:
+        """A last line without its newline must not stop inside a token XLA always closes
+        (brackets, a quoted string) or right after a separator or a space (XLA ends no line
+        with one)."""
+        if self.ends_with_newline or not self.lines:
+            return
+        last = self.lines[-1]
+        if (bracket_depth(last) > 0 or _ESCAPED.sub("", last).count('"') % 2
+                or last.rstrip().endswith(_CUT_AFTER) or last[-1:].isspace()):
+            tail = last if len(last) <= 40 else "…" + last[-39:]
+            raise BufvizError(f"expected the rest of the line, found it cut after {tail!r}{TRUNCATED}",
+                              self.path, self.end_line)

@@ -56,6 +56,7 @@ def read_live_range(cur: Cursor) -> LiveRangeDump:
         cur.take()
         dump.peak_time = int(m.group(1))
         _read_peak_rows(cur, dump)
+        _check_peak_rows(cur, dump)
         _read_stack_trace(cur, dump)
     else:  # XLA always ends the live ranges with the peak (or why it has none)
         raise cur.error("a live range 'NAME{INDEX}:START-END' or '  Live ranges at T (peak):'")
@@ -73,8 +74,21 @@ def _read_peak_rows(cur: Cursor, dump: LiveRangeDump) -> None:
     while (line := cur.peek()) is not None and (m := _PEAK_ROW.match(line)):
         index = parse_index(m.group(2)) if m.group(2) is not None else None
         cumulative = int(m.group(4)) if m.group(4) is not None else None
-        dump.peak_rows.append(PeakRow(m.group(1), index, int(m.group(3)), cumulative))
+        row = PeakRow(m.group(1), index, int(m.group(3)), cumulative)
+        first = dump.peak_rows[0] if dump.peak_rows else row
+        if (row.index is None, row.cumulative is None) != (first.index is None, first.cumulative is None):
+            raise cur.error("a peak row in the form of those above it")  # one XLA prints one form
+        dump.peak_rows.append(row)
         cur.take()
+
+
+def _check_peak_rows(cur: Cursor, dump: LiveRangeDump) -> None:
+    """XLA lists at the peak every value whose live range holds the peak time (spec §3.7);
+    fewer rows means the list was cut."""
+    live = sum(1 for _, _, start, end in dump.ranges if start <= dump.peak_time <= end)
+    if len(dump.peak_rows) < live:
+        raise cur.error(f"{live} values in the peak list (the live ranges holding {dump.peak_time}), "
+                        f"got {len(dump.peak_rows)}; then")
 
 
 def _read_stack_trace(cur: Cursor, dump: LiveRangeDump) -> None:
@@ -85,11 +99,17 @@ def _read_stack_trace(cur: Cursor, dump: LiveRangeDump) -> None:
     dump.stack_total = _int(m.group(1))
     columns = []
     rows = []
+    remaining = dump.stack_total
     while (line := cur.peek()) is not None and (m := _STACK_ROW.match(line)):
+        remaining -= _int(m.group(5))
+        if _int(m.group(6)) != remaining:
+            raise cur.error(f"'remaining: {remaining} bytes' (the previous row's less this row's current)")
         cur.take()
         column = len(m.group(1))
         columns.append(column)
         rows.append((column, m))
+    if remaining:  # the tree counts down to 'remaining: 0 bytes' in its last row
+        raise cur.error(f"more stack-trace rows ({remaining} bytes not yet shown)")
     depth_of = {c: d for d, c in enumerate(sorted(set(columns)))}
     for column, m in rows:
         dump.stack_trace.append(StackNode(depth_of[column], m.group(2), float(m.group(3)),
@@ -106,9 +126,11 @@ def _int(text: str) -> int:
 def read_live_range_file(text: str, path: str) -> LiveRangeDump:
     """A `-live-range.txt` file (XLA ≥ 2026-04 writes the live ranges separately)."""
     cur = Cursor(text, path)
+    cur.check_last_line()
     cur.skip_blank()
     dump = read_live_range(cur)
     cur.skip_blank()
     if not cur.at_end():
         raise cur.error("the end of the live-range text")
+    dump.end_line = cur.end_line
     return dump

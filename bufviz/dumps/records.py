@@ -99,6 +99,7 @@ class LiveRangeDump:
     stack_trace: list[StackNode] = field(default_factory=list)
     peak_undetermined: bool = False   # "Peak memory could not be determined ..."
     unavailable: bool = False         # "HloLiveRange not available ..."
+    end_line: int | None = None       # where the file holding it stops
 
     @property
     def row_style(self) -> str | None:
@@ -120,6 +121,7 @@ class BufferAssignmentDump:
     values: list[ValueRecord] | None = None
     live_range: LiveRangeDump | None = None
     features: dict[str, object] = field(default_factory=dict)
+    end_lines: dict[str, int] = field(default_factory=dict)   # file read into it -> line where it stops
 
 
 @dataclass(slots=True)

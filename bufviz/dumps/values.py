@@ -95,6 +95,8 @@ def _read_from_instruction(cur: Cursor, features: dict):
     # An instruction whose attributes span lines (TPU kernel metadata) continues until balanced.
     while bracket_depth(text) > 0 and cur.peek() is not None and not is_block_header(cur.peek()):
         text += "\n" + cur.take()
+    if not text.strip() or bracket_depth(text) > 0 and cur.at_end():
+        raise cur.error("the instruction after 'from instruction:' (with its brackets closed)")
     glued = _HEADER.search(text)
     if glued and glued.start() > 0:
         features["from_instruction"] = "glued"
