@@ -8,7 +8,7 @@ from rich.text import Text
 from ..engine.liveness.stack_trace import tree_prefixes
 from ..hlo.shapes import value_label
 from ..units import human_bytes
-from .headline import groups_table, headline, other_numbers_table, storage_table
+from .headline import groups_table, headline, other_numbers_table, sparkline, storage_table
 from .header import bytes_cell, drop_exact, exact_dropped_width, pairs_table, render_header, render_notes
 from .layout import Column, cut_middle, fit_table, from_front, shape_column
 from .oom import render_oom
@@ -37,7 +37,7 @@ def render_peak(report: dict, console: Console, top: int | None = 20, by: str | 
     elif by is not None:
         parts = [headline(memory, width), groups_table(report, by, top, width)]
     else:
-        parts = [headline(memory, width), storage_table(memory, top, width), other_numbers_table(memory, width)]
+        parts = [Group(headline(memory, width), sparkline(report["timeline"], width)), storage_table(memory, top, width), other_numbers_table(memory, width)]
     spaces = (report["recomputed"] or {}).get("memory_spaces") or []
     if len(spaces) > 1:
         parts.append(_spaces_table(spaces, report["platform"], width))

@@ -43,6 +43,24 @@ def headline(memory: dict, width: int) -> Text:
     return text
 
 
+SPARKS = " ▁▂▃▄▅▆▇█"
+
+
+def sparkline(data: dict, width: int) -> Text:
+    """The temporaries in use over the schedule on one line (`bufviz timeline` draws it in full)."""
+    room = max(width - 42, 8)
+    curve, steps = data["temp_in_use"], data["steps"]
+    buckets = [(k * steps // room, max((k + 1) * steps // room, k * steps // room + 1)) for k in range(min(room, steps))]
+    top = max(curve) or 1
+    text = Text("  temporaries over time ▕", style="dim")
+    for first, last in buckets:
+        level = max(curve[first:last])
+        mark = SPARKS[min(len(SPARKS) - 1, round(level / top * (len(SPARKS) - 1)))]
+        text.append(mark, style="bold red" if first <= data["peak_time"] < last else "yellow")
+    text.append(f"▏ t=0…{steps - 1}", style="dim")
+    return text
+
+
 def _collapsed(rows: list[dict]) -> list[tuple[dict, int]]:
     """Identical storage (same size, kind, category, shape and op_name) as one row with a count."""
     found: dict[tuple, list] = {}
