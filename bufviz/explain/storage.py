@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-HOST_MEMORY_SPACE = 5
+from ..engine.assignment.totals import HOST_MEMORY_SPACE
 
 
 def temp_in_use(allocations: list[dict], live_ranges: list[dict], end: int) -> np.ndarray:

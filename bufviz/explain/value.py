@@ -63,7 +63,7 @@ def _find(rows: list[dict], report: dict, name: str | None) -> dict:
                       + ", ".join(value_label(r["name"], r["index"]) for r in storage[:5]) + ")")
 
 
-def _ranges(report: dict) -> dict:
+def value_ranges(report: dict) -> dict:
     """(name, index) -> (start, end); XLA's own ranges win where it printed them."""
     return {(r["name"], r["index"]): (r["start"], r["end"])
             for side in (report["recomputed"] or {}, report["xla"] or {}) for r in side.get("live_ranges") or []}
@@ -72,7 +72,7 @@ def _ranges(report: dict) -> dict:
 def _shared_row(report: dict, row: dict, name: str) -> dict:
     """The same slice seen from a value that shares it."""
     other = next(v for v in row["shared_with"] if name in (v["name"], value_label(v["name"], v["index"])))
-    start, end = _ranges(report).get((other["name"], other["index"]), (None, None))
+    start, end = value_ranges(report).get((other["name"], other["index"]), (None, None))
     return {**row, "name": other["name"], "index": other["index"], "opcode": None, "op_name": None,
             "source": None, "start": start, "end": end,
             "shared_with": [{"name": row["name"], "index": row["index"]}]
@@ -80,7 +80,7 @@ def _shared_row(report: dict, row: dict, name: str) -> dict:
 
 
 def _value_row(report: dict, allocation: dict, v: dict) -> dict:
-    start, end = _ranges(report).get((v["name"], v["index"]), (None, None))
+    start, end = value_ranges(report).get((v["name"], v["index"]), (None, None))
     kinds = allocation["kinds"]
     return {"name": v["name"], "index": v["index"], "opcode": None, "op_name": None, "source": None,
             "shape": v["shape"], "bytes": v["size"], "kind": kinds[0] if kinds else "temp", "category": None,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import json
 
+from ..explain.value import value_ranges
 from ..hlo.shapes import value_label
 from ..units import human_bytes
 
@@ -109,8 +110,7 @@ def _boxes(report: dict) -> list[dict]:
     """One box per value of each device allocation: its offset × live range, coloured by what
     it holds where it is in use at the peak (else its allocation's kind)."""
     source = report["xla"] if (report["xla"] or {}).get("allocations") else report["recomputed"]
-    ranges = {(r["name"], r["index"]): (r["start"], r["end"])
-              for side in (report["recomputed"] or {}, report["xla"] or {}) for r in side.get("live_ranges") or []}
+    ranges = value_ranges(report)
     category = {(r["name"], r["index"]): r["category"] for r in report["memory"]["at_peak"]}
     info = report.get("value_info") or {}
     boxes, base = [], 0
