@@ -5,7 +5,10 @@ from __future__ import annotations
 import contextlib
 import gc
 
+from .dumps.cursor import TRUNCATED
 from .dumps.dump_set import SPLIT, check_dump_set
+from .engine.assignment.matching import pair_allocations
+from .errors import BufvizError
 from .engine.assignment.assign import assign_buffers
 from .engine.assignment.dump_analysis import analysis_from_dump
 from .engine.liveness.from_dump import recompute_from_dump
@@ -84,6 +87,7 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
         describe = _module_description(inputs.module)
         say("assigning buffers")
         _, assignment = assign_buffers(analysis, _xla_allocations(inputs), notes)
+        _check_allocations_complete(inputs, assignment["allocations"])
         notes += check_same_module(inputs, oom, match)
     elif inputs.buffer_assignment is not None and inputs.buffer_assignment.values and inputs.live_range \
             and inputs.live_range.schedule_end is not None:
@@ -130,6 +134,23 @@ def _add_memory(report: dict, describe, bufviz_rules: bool) -> None:
     report["groups"] = groups(report["memory"]["at_peak"])
     report["memory"]["other_numbers"] = other_numbers(report)
     report["timeline"] = timeline(source, report["memory"])
+
+
+def _check_allocations_complete(inputs: Inputs, ours: list[dict]) -> None:
+    """XLA numbers its allocations 0..N-1 and prints them in that order: a dump whose every
+    allocation is one of the module's, the module having more with the next numbers, was cut
+    at an allocation's end."""
+    ba = inputs.buffer_assignment
+    if ba is None or not ba.allocations or len(ba.allocations) >= len(ours):
+        return
+    pairs = pair_allocations(_xla_allocations(inputs), ours)
+    if any(mine is None for _, mine in pairs):
+        return   # a different assignment, not a shorter one: verify lists the differences
+    missing = sorted(mine["index"] for theirs, mine in pairs if theirs is None)
+    if missing and missing[0] >= len(ba.allocations):
+        path = inputs.paths["buffer_assignment"]
+        raise BufvizError(f"expected allocation {len(ba.allocations)} (the module has {len(ours)}), found the "
+                          f"end of the file{TRUNCATED}", path, ba.end_lines.get(path))
 
 
 def _xla_allocations(inputs: Inputs) -> list[dict] | None:

@@ -233,3 +233,18 @@ def test_dump_set_reveals_cut_that_looks_complete(path, tmp_path):
 def test_cli_reports_cut_that_looks_complete_next_to_module(tmp_path):
     for path in CLI_FILES:
         check_cli(path, tmp_path, False, cuts_of(path, 20, siblings_needed=True))
+
+
+def test_allocations_cut_between_allocations_next_to_the_module(tmp_path):
+    """Alone, a split-era allocation list cut at an allocation's end reads as complete; the
+    module tells: its assignment has the allocations that follow."""
+    case = DATA / "corpus/xla-jax-0.10.2/mlp_train"
+    ba = next(case.glob("*after_optimizations-buffer-assignment.txt"))
+    lines = ba.read_text().split("\n")
+    starts = [k for k, line in enumerate(lines) if re.match(r"allocation \d+:", line)]
+    for cut in starts[len(starts) // 2::5]:
+        path = tmp_path / ba.name
+        path.write_text("\n".join(lines[:cut]) + "\n")
+        code, out, err = run("peak", path, next(case.glob("*after_optimizations.txt")), "--no-discover")
+        n = int(re.match(r"allocation (\d+):", lines[cut]).group(1))
+        assert code == 2 and f"{path}:{cut + 1}: expected allocation {n} " in err and "(truncated?)" in err
