@@ -248,3 +248,15 @@ def test_allocations_cut_between_allocations_next_to_the_module(tmp_path):
         code, out, err = run("peak", path, next(case.glob("*after_optimizations.txt")), "--no-discover")
         n = int(re.match(r"allocation (\d+):", lines[cut]).group(1))
         assert code == 2 and f"{path}:{cut + 1}: expected allocation {n} " in err and "(truncated?)" in err
+
+
+@pytest.mark.parametrize("keep", [6, 11, 17, 25])
+def test_cut_inside_the_first_line(keep, tmp_path):
+    """A file cut in its first lines is still read as the dump it starts, and reported cut."""
+    for path in (next(DATA.glob("corpus/xla-jax-0.10.2/mlp_train/*-live-range.txt")),
+                 next(DATA.glob("corpus/xla-jax-0.10.2/mlp_train/*-buffer-assignment.txt")),
+                 next(DATA.glob("corpus/xla-jax-0.10.2/mlp_train/*-buffer-assignment-values.txt"))):
+        cut = tmp_path / path.name
+        cut.write_text(path.read_text()[:keep])
+        code, _, err = run("peak", cut, "--no-discover")
+        assert code == 2 and err.startswith(f"bufviz: error: {cut}:") and "(truncated?)" in err, err

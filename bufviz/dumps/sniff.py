@@ -52,4 +52,16 @@ def detect_kind(text: str) -> str:
             return USAGE_REPORT
     if looks_like_oom(text):
         return OOM  # a log or a pasted error: found anywhere in its head
+    if len(lines) == 1:
+        return _cut_in_first_line(first)
+    return UNKNOWN
+
+
+def _cut_in_first_line(first: str) -> str:
+    """A file cut inside its first line: the start of a dump's first line is that dump (its
+    reader then says it was cut short)."""
+    for start, kind in (("BufferAssignment:", BUFFER_ASSIGNMENT), ("HloLiveRange", LIVE_RANGE),
+                        ("Total bytes used:", VALUES)):
+        if len(first) >= 4 and (start.startswith(first) or first.startswith(start)):
+            return kind
     return UNKNOWN
