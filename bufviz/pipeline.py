@@ -16,7 +16,7 @@ from .engine.liveness.hlo_liveness import analyze_module, peak_of
 from .engine.target.platform import platform_from_stage, platform_from_text
 from .engine.target.target import Target
 from .engine.target.vintage import detect_vintage
-from .explain.memory import groups, memory_section
+from .explain.memory import groups, memory_section, temp_curve
 from .explain.numbers import other_numbers
 from .explain.storage import storage_totals
 from .explain.timeline import timeline
@@ -129,11 +129,12 @@ def _add_memory(report: dict, describe, bufviz_rules: bool) -> None:
     side = xla if from_xla else ours
     source = {"allocations": allocations, "live_ranges": ranges, "schedule_end": side["schedule_end"],
               "instruction_sequence": side.get("instruction_sequence"), "peak_time": side.get("peak_time")}
-    report["memory"] = memory_section(source, describe, bufviz_rules and not xla.get("allocations"))
+    curve = temp_curve(source)
+    report["memory"] = memory_section(source, curve, describe, bufviz_rules and not xla.get("allocations"))
     report["memory"]["allocations_from"] = "xla" if xla.get("allocations") else "bufviz"
     report["groups"] = groups(report["memory"]["at_peak"])
     report["memory"]["other_numbers"] = other_numbers(report)
-    report["timeline"] = timeline(source, report["memory"])
+    report["timeline"] = timeline(source, curve, report["memory"])
 
 
 def _check_allocations_complete(inputs: Inputs, ours: list[dict]) -> None:

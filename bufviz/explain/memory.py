@@ -18,17 +18,16 @@ def device_allocations(allocations: list[dict]) -> list[dict]:
     return [a for a in allocations if a["color"] != HOST_MEMORY_SPACE and "thread-local" not in a["kinds"]]
 
 
-def memory_section(source: dict, describe_value, estimate: bool) -> dict:
+def memory_section(source: dict, curve, describe_value, estimate: bool) -> dict:
     """`source` holds `allocations`, `live_ranges`, `schedule_end`, `instruction_sequence` and
-    `peak_time` (XLA's own where it printed them, else bufviz's); `describe_value(name, index
-    tuple)` gives a value's shape, opcode, op_name and source."""
+    `peak_time` (XLA's own where it printed them, else bufviz's); `curve` is its temp_curve;
+    `describe_value(name, index tuple)` gives a value's shape, opcode, op_name and source."""
 
     def describe(name, index):
         return describe_value(name, parse_index(index))
 
     allocations = device_allocations(source["allocations"])
     ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in source["live_ranges"]}
-    curve = temp_curve(source)
     time = int(curve.argmax()) if len(curve) and curve.max() > 0 else source["peak_time"] or 0
     sizes = _kind_sizes(allocations)
     rows = [_whole_run_row(a, time, ranges, describe) for a in allocations if set(a["kinds"]) & set(WHOLE_RUN)]

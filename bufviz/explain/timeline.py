@@ -3,13 +3,12 @@ outputs, constants) and the temp storage in use at each step, with the births an
 the largest temporaries. Its maximum is the peak moment's temp in use."""
 from __future__ import annotations
 
-from .memory import WHOLE_RUN, device_allocations, temp_curve
+from .memory import WHOLE_RUN, device_allocations
 
 
-def timeline(source: dict, memory: dict, largest: int = 8) -> dict:
-    """`source` as for memory_section (allocations, live_ranges, schedule_end, sequence)."""
+def timeline(source: dict, curve, memory: dict, largest: int = 8) -> dict:
+    """`source` and `curve` as for memory_section."""
     allocations = device_allocations(source["allocations"])
-    curve = temp_curve(source)
     whole_run = {k: sum(a["size"] for a in allocations if _kind(a) == k) for k in WHOLE_RUN}
     temps = sorted((r for r in memory["at_peak"] if r["kind"] == "temp"), key=lambda r: -r["bytes"])[:largest]
     events = []

@@ -17,9 +17,9 @@ COLOURS = {"parameter": "#4e79a7", "output": "#b07aa1", "constant": "#9c755f", "
            "collective buffers": "#ff9da7", "constants": "#9c755f", "other": "#bab0ac", "free": "#eeeeee"}
 
 
-def render_svg(report: dict) -> str:
+def render_svg(report: dict, boxes: list[dict] | None = None) -> str:
     memory, data = report["memory"], report["timeline"]
-    boxes = _boxes(report)
+    boxes = _boxes(report) if boxes is None else boxes
     height = TOP + CHART_HEIGHT + 80 + MAP_HEIGHT + 60
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
              f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">',
@@ -33,8 +33,9 @@ def render_svg(report: dict) -> str:
 
 
 def render_html(report: dict) -> str:
-    svg = render_svg(report)
-    facts = {b["id"]: b["facts"] for b in _boxes(report)}
+    boxes = _boxes(report)
+    svg = render_svg(report, boxes)
+    facts = {b["id"]: b["facts"] for b in boxes}
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>bufviz · {html.escape(report['module'] or '')}</title>
 <style>body{{font-family:sans-serif;margin:16px}} #facts{{white-space:pre-wrap;font-family:monospace;
