@@ -144,14 +144,6 @@ def _spaces_table(spaces: list[dict], platform: str, width: int) -> Table:
                      width, "Peak by memory space")
 
 
-def _kinds_table(kinds: list[dict], width: int) -> Table:
-    cells = [bytes_cell(k["bytes"]) for k in kinds]
-    return fit_table([Column("kind", [k["kind"] for k in kinds]),
-                      Column("count", [str(k["count"]) for k in kinds], "right"),
-                      Column("bytes", cells, "right", shorten=drop_exact, least=exact_dropped_width(cells))],
-                     width, "Allocations by kind")
-
-
 def _peak_rows(report: dict):
     """XLA's own list when it printed one, else bufviz's."""
     xla = report["xla"] or {}
