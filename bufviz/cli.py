@@ -129,6 +129,9 @@ def cli(ctx: click.Context, no_color: bool) -> None:
 def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top, by) -> int:
     from .report.console import render_peak
 
+    root = _folder_of_several_modules(paths, module_selector)
+    if root is not None:
+        return _overview(ctx, root, fmt, output, no_color, platform, top)
     report = _report(paths, no_discover, module_selector, platform, match, fmt)
     _render(ctx, report, fmt, output, no_color, lambda console: render_peak(report, console, top, by))
     return 0
@@ -137,12 +140,75 @@ def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_col
 def _report(paths, no_discover: bool, module_selector, platform, match: bool, fmt: str = "text") -> dict:
     from .pipeline import peak_report
 
+    saved = _saved_report(paths)
+    if saved is not None:
+        return saved
     with _progress(paths) as say:
         return peak_report(list(paths), discover=not no_discover, module=module_selector,
                            platform=platform, progress=say, match=match, value_info=fmt in PICTURES)
 
 
 PICTURES = ("svg", "html")
+
+
+def _saved_report(paths) -> dict | None:
+    """A result saved with `peak --format json`, read back whole (rendered again, not recomputed)."""
+    from .ci.saved import read_saved_report
+    from .textfile import read_text
+
+    if len(paths) != 1 or not os.path.isfile(paths[0]) or not _starts_saved(paths[0]):
+        return None
+    return read_saved_report(paths[0], read_text(paths[0]))
+
+
+def _starts_saved(path: str) -> bool:
+    from .ci.saved import looks_saved
+
+    with open(path, "rb") as f:
+        return looks_saved(f.read(256).decode("utf-8", "ignore"))
+
+
+def _folder_of_several_modules(paths, module_selector) -> str | None:
+    """A lone folder holding several modules (or modules only in folders below it)."""
+    from .ci.scan import find_modules
+    from .dumps.discover import dump_sets
+
+    if module_selector is not None or len(paths) != 1 or not os.path.isdir(paths[0]):
+        return None
+    here = dump_sets([os.path.join(paths[0], f) for f in os.listdir(paths[0])])
+    if len({(s.name.number, s.name.module) for s in here}) == 1:
+        return None
+    return paths[0] if len(find_modules(paths[0])) > 1 else None
+
+
+def _overview(ctx, root: str, fmt: str, output, no_color: bool, platform, top: int, jobs: int = 0) -> int:
+    """Every module under `root`, ranked by memory needed (what `scan` shows)."""
+    from .ci.scan import scan
+    from .ci.summary import scan_json
+    from .report.scan import render_scan
+
+    if fmt in PICTURES:
+        raise BufvizError("a picture shows one module and this folder holds several: choose one with --module "
+                          "(bufviz scan lists them)", root)
+    with _scan_progress() as progress:
+        summaries, errors = scan(root, jobs, progress, platform)
+    result = scan_json(summaries, errors, root)
+    _render(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
+    return 0
+
+
+@contextlib.contextmanager
+def _scan_progress():
+    """A progress bar on stderr while modules are analysed, on a terminal only."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("bufviz: analysing modules"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("modules", total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
 def _render(ctx, report: dict, fmt: str, output, no_color: bool, render_text) -> None:
@@ -339,6 +405,216 @@ def timeline(ctx, paths, fmt, output, no_discover, module_selector, platform, no
         render_notes(report, console)
     _render(ctx, report if fmt in PICTURES else _head(report, "memory", "timeline", "notes"), fmt, output,
             no_color, render)
+    return 0
+
+
+SCAN_HELP = """Rank every module of a dump tree by the memory it needs.
+
+XLA writes hundreds of modules per run (`--xla_dump_to`); scan finds every module in DIR and
+the folders below it, analyses each on its own (in several processes on large trees), and
+lists them largest first: memory needed, temporaries, parameters, the largest buffer and the
+XLA that compiled it. A module that cannot be read is listed with its error; the scan goes
+on. `--format json` saves the result: `check` and `diff` accept it in place of the dumps.
+
+\b
+Examples:
+  bufviz scan dumps/
+  bufviz scan dumps/ --top 10
+  bufviz scan dumps/ --format json -o baseline.json
+"""
+
+
+@cli.command(help=SCAN_HELP)
+@click.argument("folders", nargs=-1, required=True, metavar="DIR...", type=click.Path(file_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Terminal table, or one JSON object (schema_version 1) that check and diff read back.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the report to FILE instead of standard output.")
+@click.option("--top", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
+              help="Modules listed in the terminal (0: all). JSON always lists every module.")
+@click.option("--jobs", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
+              help="Processes to analyse modules in (0: one per core on large trees).")
+@click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
+              help="The backend that compiled the modules (default: detected per module).")
+@click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1).")
+@click.pass_context
+def scan(ctx, folders, fmt, output, top, jobs, platform, no_color) -> int:
+    from .ci.collect import collect
+    from .ci.summary import scan_json
+    from .report.scan import render_scan
+
+    for folder in folders:
+        if not os.path.isdir(folder):
+            raise BufvizError("expected a folder to scan, found " + ("a file" if os.path.exists(folder)
+                                                                    else "nothing"), folder)
+    with _scan_progress() as progress:
+        summaries, errors = collect(list(folders), platform=platform, jobs=jobs, progress=progress)
+    result = scan_json(summaries, errors, folders[0] if len(folders) == 1 else None)
+    _render(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
+    return 0
+
+
+def module_options(command):
+    """What `check` and `diff` share: which module of a folder, the backend, processes."""
+    for option in reversed([
+        click.option("--module", "module_selector", metavar="NUMBER|NAME",
+                     help="Only this module of a folder (module number or name)."),
+        click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
+                     help="The backend that compiled the module (default: detected)."),
+        click.option("--jobs", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
+                     help="Processes to analyse the modules of a folder in (0: one per core on large trees)."),
+        click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1)."),
+    ]):
+        command = option(command)
+    return command
+
+
+CHECK_HELP = """Fail a CI job when a module needs more memory than allowed.
+
+PATH is a dump (any file of it), a folder of dumps (every module in it and below is
+checked), or a result saved with `bufviz peak --format json` or `bufviz scan --format json`.
+Each module is checked against --budget, and/or against its own entry in --baseline (a saved
+result or dumps; modules are matched by folder and name) grown by at most --max-increase.
+The metric is memory needed unless --metric says otherwise; repeat --metric to check several.
+
+Sizes: 16GiB, 512MiB (binary), 512MB, 1.5e9 (decimal) or plain bytes.
+Exit codes: 0 every check within limits, 1 a limit exceeded, 2 bad input or usage.
+
+\b
+Formats:
+  text      a table in the terminal
+  json      one JSON object (schema_version 1)
+  markdown  a table for $GITHUB_STEP_SUMMARY or a pull-request comment
+  github    GitHub annotations (::error at the source line of the buffers that grew most)
+  junit     JUnit XML, one test case per module and metric
+
+\b
+Examples:
+  bufviz check dumps/ --budget 16GiB
+  bufviz check dumps/ --baseline baseline.json --max-increase 5%
+  bufviz check dumps/ --baseline baseline.json --metric needed --metric temp --format junit -o memory.xml
+  bufviz check dumps/ --budget 12GiB --format github --summary "$GITHUB_STEP_SUMMARY"
+"""
+
+
+@cli.command(help=CHECK_HELP)
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--budget", metavar="SIZE", help="The most memory each module may need.")
+@click.option("--baseline", metavar="FILE|DIR",
+              help="A saved result (peak or scan JSON) or dumps to compare each module with.")
+@click.option("--max-increase", metavar="X", help="How much above the baseline is allowed: 5% or a size "
+                                                  "(default: no increase at all).")
+@click.option("--metric", "metrics", type=click.Choice(["needed", "temp", "argument", "output", "xla-peak"]),
+              multiple=True, help="What to check: memory needed (default), temp, argument or output bytes, or "
+                                  "XLA's live-range peak; repeatable.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown", "github", "junit"]),
+              default="text", show_default=True, help="How to report (see Formats above).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the report to FILE instead of standard output.")
+@click.option("--summary", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also append the markdown table to FILE (e.g. \"$GITHUB_STEP_SUMMARY\").")
+@module_options
+@click.pass_context
+def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summary, module_selector, platform,
+          jobs, no_color) -> int:
+    from .ci.check import check as run_check
+    from .ci.collect import collect
+    from .ci.limits import parse_increase, parse_size
+    from .report.check import render_check
+    from .report.github import render_check_github
+    from .report.json import render_json
+    from .report.junit import render_check_junit
+    from .report.markdown import render_check_markdown
+
+    if budget is None and baseline is None:
+        raise click.UsageError("give --budget SIZE, --baseline FILE, or both")
+    if max_increase is not None and baseline is None:
+        raise click.UsageError("--max-increase needs --baseline")
+    budget_bytes = _parsed(parse_size, budget, "--budget")
+    increase = _parsed(parse_increase, max_increase, "--max-increase")
+    with _scan_progress() as progress:
+        modules, errors = collect(list(paths), module_selector, platform, jobs, progress)
+        old = collect([baseline], module_selector, platform, jobs)[0] if baseline else None
+    result = run_check(modules, list(metrics) or ["needed"], budget_bytes, old, increase, errors)
+    if summary:
+        _append(summary, render_check_markdown(result))
+    if fmt == "text":
+        _emit_rich(lambda console: render_check(result, console), output, no_color or ctx.obj["no_color"])
+    else:
+        render = {"json": render_json, "markdown": render_check_markdown, "github": render_check_github,
+                  "junit": render_check_junit}[fmt]
+        _emit(render(result), output)
+    return 2 if errors else 0 if result["ok"] else 1
+
+
+def _parsed(parse, text, option: str):
+    if text is None:
+        return None
+    try:
+        return parse(text)
+    except BufvizError as e:
+        raise click.BadParameter(e.message, param_hint=f"'{option}'") from None
+
+
+def _append(path: str, text: str) -> None:
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise BufvizError(f"cannot write the summary: {e.strerror}", path) from None
+
+
+DIFF_HELP = """Compare two compilations of a program: what grew, what shrank, and why.
+
+OLD and NEW are each a dump (any file of it), a folder of dumps, or a saved result
+(`peak` or `scan --format json`). Shows memory needed and each of its parts old -> new, the
+storage at the peak row by row, and the source lines and op_names that grew, shrank,
+appeared or vanished. Instruction names change between compilations, so rows are matched by
+what they are (name, parameter number, op_name, source line, shape and opcode) and each
+says how it was matched; rows that match nothing are listed. Folders are compared module by
+module, matched by folder and name.
+
+Exit codes: 0, or 1 with --fail-on-increase when the metric grew more than allowed.
+
+\b
+Examples:
+  bufviz diff old_dumps/ new_dumps/
+  bufviz diff baseline.json dumps/module_0022.jit_update.cpu_after_optimizations.txt
+  bufviz diff old.json new.json --format json
+  bufviz diff baseline.json dumps/ --fail-on-increase 5%
+"""
+
+
+@cli.command(help=DIFF_HELP)
+@click.argument("old", metavar="OLD")
+@click.argument("new", metavar="NEW")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Terminal report, or one JSON object (schema_version 1).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the report to FILE instead of standard output.")
+@click.option("--top", type=click.IntRange(min=0), default=10, show_default=True, metavar="N",
+              help="Changed rows and groups listed per table (0: all). JSON lists all.")
+@click.option("--fail-on-increase", "fail_on", metavar="X", is_flag=False, flag_value="0",
+              help="Exit 1 when memory needed grew by more than X (5% or a size; alone: any growth).")
+@module_options
+@click.pass_context
+def diff(ctx, old, new, fmt, output, top, fail_on, module_selector, platform, jobs, no_color) -> int:
+    from .ci.collect import collect
+    from .ci.diff import diff as run_diff
+    from .ci.limits import allowed_bytes, parse_increase
+    from .report.diff import render_diff
+
+    increase = _parsed(parse_increase, fail_on, "--fail-on-increase")
+    with _scan_progress() as progress:
+        before, errors = collect([old], module_selector, platform, jobs, progress)
+        after, more = collect([new], module_selector, platform, jobs, progress)
+    for e in errors + more:
+        raise BufvizError(f"cannot compare: {e['error']}")
+    result = run_diff(before, after)
+    _render(ctx, result, fmt, output, no_color, lambda console: render_diff(result, console, top))
+    needed = result["needed_bytes"]
+    if increase is not None and needed["delta"] is not None and needed["delta"] > allowed_bytes(needed["old"], increase):
+        return 1
     return 0
 
 

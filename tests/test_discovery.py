@@ -60,9 +60,15 @@ def test_several_files_named_on_the_command_line():
     assert sorted(p for p in set(report["inputs"].values()) if p) == dump_files(MLP)
 
 
+def test_peak_on_a_folder_with_several_modules_ranks_them(tmp_path):
+    folder = two_modules(tmp_path)
+    result = run_json("peak", folder)
+    assert result["kind"] == "scan" and {m["module"] for m in result["modules"]} == {"jit_update", "jit_f"}
+
+
 def test_folder_with_several_modules_needs_module(tmp_path):
     folder = two_modules(tmp_path)
-    code, out, err = run("peak", folder)
+    code, out, err = run("verify", folder)
     assert code == 2 and out == ""
     first, *listing = err.splitlines()
     assert first.startswith(f"bufviz: error: {folder}: expected the files of one module, found 2 modules")

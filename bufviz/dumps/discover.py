@@ -58,7 +58,7 @@ def siblings(path: str) -> list[str]:
         other_name = parse_dump_name(other)
         if other_name is not None and other_name.stem == name.stem:
             found.append(os.path.join(folder, other))
-    return (found or [path]) + _memory_stats(folder or ".", name)
+    return (found or [path]) + memory_stats_files(folder or ".", name)
 
 
 @dataclass
@@ -91,13 +91,13 @@ def files_in_folder(folder: str, module: str | None) -> tuple[list[str], list[st
     if not sets:
         raise BufvizError("expected XLA dump files (module_NNNN.NAME.STAGE.txt), found none", folder)
     chosen, notes, warnings = choose_set(sets, folder, module)
-    return chosen.files + _memory_stats(folder, chosen.name), notes, warnings
+    return chosen.files + memory_stats_files(folder, chosen.name), notes, warnings
 
 
 def choose_set(sets: list[DumpSet], where: str, module: str | None) -> tuple[DumpSet, list[str], list[str]]:
     """One module among `sets`: several modules are an error that lists them; several stages of
     one module resolve to the optimized one, said in a note. Never picked silently."""
-    candidates = [s for s in sets if module is None or _selects(module, s.name)]
+    candidates = [s for s in sets if module is None or selects(module, s.name)]
     if not candidates:
         raise BufvizError(f"no module matches --module {module!r}", where,
                           details=module_listing(sets, where))
@@ -137,7 +137,7 @@ def module_listing(sets: list[DumpSet], where: str) -> list[str]:
     return lines
 
 
-def _memory_stats(folder: str, name: DumpName) -> list[str]:
+def memory_stats_files(folder: str, name: DumpName) -> list[str]:
     """jax's memory statistics saved next to the dump belong to it only when the folder holds
     one optimized module (the file name says nothing about which)."""
     path = os.path.join(folder, MEMORY_STATS_FILE)
@@ -147,7 +147,7 @@ def _memory_stats(folder: str, name: DumpName) -> list[str]:
     return [path] if optimized == {name.stem} else []
 
 
-def _selects(selector: str, name: DumpName) -> bool:
+def selects(selector: str, name: DumpName) -> bool:
     if selector.isdigit():
         return int(selector) == name.number
     return selector in (name.module, name.stem)

@@ -85,7 +85,7 @@ def _row(a: dict, offset: int, size: int, kind: str, occupant: dict, others: lis
             "loop": value_label(loop["name"], loop["index"]) if loop else None,
             "name": occupant["name"], "index": occupant["index"], "shape": info.get("shape") or occupant["shape"],
             "opcode": info.get("opcode"), "op_name": info.get("op_name"), "source": info.get("source"),
-            "start": span[0], "end": span[1],
+            "start": span[0], "end": span[1], "parameter": a["parameter"] if kind == "parameter" else None,
             "shared_with": [{"name": v["name"], "index": v["index"]} for v in others]}
 
 
@@ -118,7 +118,7 @@ def _temp_rows(allocations: list[dict], time: int, ranges: dict, describe) -> li
 def _free_row(free: int) -> dict:
     return {"allocation": None, "offset": None, "bytes": free, "kind": "free", "category": "fragmentation",
             "loop": None, "name": FREE_NAME, "index": "", "shape": None, "opcode": None, "op_name": None,
-            "source": None, "start": None, "end": None, "shared_with": []}
+            "source": None, "start": None, "end": None, "parameter": None, "shared_with": []}
 
 
 def categorize_rows(rows: list[dict], describe, peak_instruction: str | None) -> None:

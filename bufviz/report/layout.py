@@ -136,6 +136,14 @@ def from_front(text: str, width: int) -> str:
     return ellipsis_start(text, width) if width > 1 else "…"
 
 
+def short_source(text: str, width: int) -> str:
+    """`/home/me/model/layers.py:47` -> `layers.py:47`: the file and line say the most."""
+    if len(text) <= width:
+        return text
+    base = text.rsplit("/", 1)[-1]
+    return base if len(base) + 1 <= width and base != text else from_front(text, width)
+
+
 def shape_column(shapes: list[str], keep: int = 1) -> Column:
     """Shapes: as wide as the longest array shape with its layout when there is room, else
     every layout dropped; never narrower than the longest array's dims. Tuples shorten."""

@@ -1,0 +1,81 @@
+"""Budgets and baselines: one verdict per module and metric, with the buffers to blame."""
+from __future__ import annotations
+
+from ..summary import SCHEMA_VERSION
+from ..units import human_bytes
+from .diff import module_diff
+from .limits import allowed_bytes, increase_text
+from .match import pair_modules
+from .summary import METRICS
+
+CULPRITS = 3
+
+
+def check(modules: list[dict], metrics: list[str], budget: int | None = None, baseline: list[dict] | None = None,
+          increase: dict | None = None, errors: list[dict] = ()) -> dict:
+    """`modules` (summaries) against `budget` bytes and/or the `baseline` summaries grown by at
+    most `increase` (default: no growth at all)."""
+    increase = increase if increase is not None else {"bytes": 0}
+    old_of: dict[int, dict] = {}
+    baseline_only = without_baseline = []
+    if baseline is not None:
+        pairs, baseline_only, without_baseline = pair_modules(baseline, modules)
+        old_of = {id(n): o for o, n in pairs}
+    results = [_verdict(m, metric, budget, old_of.get(id(m)), increase if baseline is not None else None)
+               for m in modules for metric in metrics]
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "ok": all(r["ok"] for r in results) and not errors,
+        "metrics": list(metrics),
+        "budget_bytes": budget,
+        "max_increase": increase if baseline is not None else None,
+        "checked": len(results),
+        "failed": sum(not r["ok"] for r in results),
+        "results": results,
+        "without_baseline": [m["module"] for m in without_baseline],
+        "baseline_only": [m["module"] for m in baseline_only],
+        "errors": list(errors),
+    }
+
+
+def _verdict(module: dict, metric: str, budget: int | None, old: dict | None, increase: dict | None) -> dict:
+    key, words = METRICS[metric]
+    value = module.get(key)
+    out = {"module": module["module"], "path": module["path"], "metric": metric, "what": words, "bytes": value,
+           "budget_bytes": budget, "baseline_bytes": None, "delta": None, "allowed_increase_bytes": None,
+           "ok": True, "violations": [], "culprits": [], "note": None}
+    if value is None:
+        out["ok"] = False
+        out["violations"].append(f"no {words}: {module.get('why_no_memory') or 'not in this result'}")
+        return out
+    if budget is not None and value > budget:
+        out["ok"] = False
+        out["violations"].append(f"{words} {human_bytes(value)} is over the budget of {human_bytes(budget)} "
+                                 f"by {human_bytes(value - budget)}")
+    changes = None
+    if increase is not None and old is None:
+        out["note"] = "no baseline for this module"
+    elif increase is not None and old.get(key) is not None:
+        out["baseline_bytes"] = before = old[key]
+        out["delta"] = value - before
+        out["allowed_increase_bytes"] = allowed = allowed_bytes(before, increase)
+        if value - before > allowed:
+            out["ok"] = False
+            percent = f" ({(value - before) / before:+.1%})" if before else ""
+            out["violations"].append(f"{words} grew by {human_bytes(value - before)}{percent}, "
+                                     f"{human_bytes(before)} → {human_bytes(value)}; at most "
+                                     f"{increase_text(increase)} allowed")
+        changes = [c for c in module_diff(old, module)["top_changes"] if c["delta"] > 0]
+    if not out["ok"]:
+        out["culprits"] = _culprits(module, changes)
+    return out
+
+
+def _culprits(module: dict, grown: list[dict] | None) -> list[dict]:
+    """The buffers that grew most against the baseline, else the largest at the peak."""
+    if grown:
+        return [{"what": c["what"], "bytes": c["new_bytes"], "delta": c["delta"], "source": c["source"],
+                 "op_name": c["op_name"], "shape": c["shape"]} for c in grown[:CULPRITS]]
+    rows = sorted((r for r in module["at_peak"] if r["kind"] != "free"), key=lambda r: -r["bytes"])
+    return [{"what": r["name"], "bytes": r["bytes"], "delta": None, "source": r["source"], "op_name": r["op_name"],
+             "shape": r["shape"]} for r in rows[:CULPRITS]]

@@ -1,0 +1,38 @@
+"""From command-line paths to module summaries: saved results are read back, folders are scanned
+(every module in them), and the other files are one module's, read as `peak` reads them."""
+from __future__ import annotations
+
+import os
+
+from ..dumps.discover import selects
+from ..errors import BufvizError
+from ..textfile import STDIN, read_text
+from .saved import looks_saved, read_saved
+from .scan import analyse_all, find_modules
+from .summary import summarize
+
+
+def collect(paths: list[str], module: str | None = None, platform: str | None = None, jobs: int = 0,
+            progress=None) -> tuple[list[dict], list[dict]]:
+    """(summaries, errors): errors are modules of a folder that could not be read; anything else
+    wrong raises."""
+    summaries: list[dict] = []
+    errors: list[dict] = []
+    files = []
+    for path in paths:
+        if path != STDIN and os.path.isdir(path):
+            sets = [s for s in find_modules(path) if module is None or selects(module, s.name)]
+            if not sets:
+                raise BufvizError("expected XLA dump files (module_NNNN.NAME.STAGE.txt) in this folder or below"
+                                  + (f" for --module {module}" if module else "") + ", found none", path)
+            found, failed = analyse_all([s.files for s in sets], jobs, progress, platform)
+            summaries += found
+            errors += failed
+        elif path != STDIN and os.path.isfile(path) and looks_saved(text := read_text(path)):
+            summaries += read_saved(path, text)
+        else:
+            files.append(path)
+    if files:
+        from ..pipeline import peak_report
+        summaries.append(summarize(peak_report(files, module=module, platform=platform)))
+    return summaries, errors

@@ -1,0 +1,119 @@
+"""Two compilations compared: the headline and each of its parts old -> new, the storage at the
+peak matched row by row across renames, and the source-line and op_name groups that changed."""
+from __future__ import annotations
+
+from ..explain.memory import groups
+from ..hlo.shapes import value_label
+from ..summary import SCHEMA_VERSION
+from ..units import human_bytes
+from .match import match_rows, pair_modules
+from .summary import METRICS, PARTS
+
+TOP_CHANGES = 20
+
+
+def diff(old: list[dict], new: list[dict]) -> dict:
+    """The diff of two sets of module summaries; its top-level numbers are those of the one pair,
+    or summed over the paired modules when there are several."""
+    pairs, old_only, new_only = pair_modules(old, new)
+    modules = [module_diff(o, n) for o, n in pairs]
+    out = {"schema_version": SCHEMA_VERSION}
+    for part in PARTS:
+        values = [(m[part]["old"], m[part]["new"]) for m in modules]
+        known = [(a, b) for a, b in values if a is not None and b is not None]
+        a = sum(x for x, _ in known) if known else None
+        b = sum(y for _, y in known) if known else None
+        out[part] = {"old": a, "new": b, "delta": None if a is None else b - a}
+    changes = [dict(c, module=m["module"]) for m in modules for c in m["top_changes"]]
+    out["top_changes"] = sorted(changes, key=_size_of_change)[:TOP_CHANGES]
+    out["modules"] = modules
+    out["unpaired"] = {"old": [_where(s) for s in old_only], "new": [_where(s) for s in new_only]}
+    out["verdict"] = verdict(out, len(modules))
+    return out
+
+
+def module_diff(old: dict, new: dict) -> dict:
+    out = {"module": new["module"], "old_module": old["module"], "old_path": old["path"], "new_path": new["path"]}
+    for part in PARTS:
+        a, b = old.get(part), new.get(part)
+        out[part] = {"old": a, "new": b, "delta": None if a is None or b is None else b - a}
+    old_rows = [r for r in old["at_peak"] if r["kind"] != "free"]
+    new_rows = [r for r in new["at_peak"] if r["kind"] != "free"]
+    pairs, old_left, new_left = match_rows(old_rows, new_rows)
+    rows = [_change(o, n, how) for o, n, how in pairs]
+    rows += [_change(o, None, None) for o in old_left] + [_change(None, n, None) for n in new_left]
+    out["storage"] = {
+        "old_rows": len(old_rows), "new_rows": len(new_rows), "matched": len(pairs),
+        "matched_by": _count(how for _, _, how in pairs),
+        "unmatched_old": [_label(r) for r in old_left], "unmatched_new": [_label(r) for r in new_left],
+        "rows": sorted(rows, key=_size_of_change),
+    }
+    out["top_changes"] = [r for r in out["storage"]["rows"] if r["delta"]][:TOP_CHANGES]
+    old_groups, new_groups = groups(old["at_peak"]), groups(new["at_peak"])
+    out["groups"] = {by: _group_changes(old_groups[by], new_groups[by]) for by in ("source", "op")}
+    return out
+
+
+def _change(old: dict | None, new: dict | None, how: str | None) -> dict:
+    either = new or old
+    a, b = old["bytes"] if old else 0, new["bytes"] if new else 0
+    change = "appeared" if old is None else "vanished" if new is None else \
+        "grew" if b > a else "shrank" if b < a else "same"
+    row = {"what": _label(either), "old_bytes": a, "new_bytes": b, "delta": b - a, "change": change,
+           "op_name": either["op_name"], "source": either["source"], "kind": either["kind"],
+           "shape": either["shape"], "matched_by": how}
+    if old is not None and new is not None and _label(old) != _label(new):
+        row["old_what"] = _label(old)
+    if old is not None and new is not None and old["shape"] != new["shape"]:
+        row["old_shape"] = old["shape"]
+    return row
+
+
+def _group_changes(old: list[dict], new: list[dict]) -> list[dict]:
+    """Groups that grew, shrank, appeared or vanished, largest change first."""
+    a, b = {g["key"]: g["bytes"] for g in old}, {g["key"]: g["bytes"] for g in new}
+    out = []
+    for key in dict.fromkeys([*a, *b]):
+        x, y = a.get(key, 0), b.get(key, 0)
+        if x != y:
+            change = "appeared" if key not in a else "vanished" if key not in b else "grew" if y > x else "shrank"
+            out.append({"key": key, "old_bytes": x, "new_bytes": y, "delta": y - x, "change": change})
+    return sorted(out, key=_size_of_change)
+
+
+def _size_of_change(row: dict):
+    return (-abs(row["delta"] or 0), row.get("what") or row.get("key") or "")
+
+
+def _label(row: dict) -> str:
+    return value_label(row["name"], row["index"]) if row["index"] else row["name"]
+
+
+def _count(items) -> dict:
+    out: dict[str, int] = {}
+    for item in items:
+        out[item] = out.get(item, 0) + 1
+    return out
+
+
+def _where(summary: dict) -> dict:
+    return {"module": summary["module"], "path": summary["path"]}
+
+
+def verdict(d: dict, modules: int, metric: str = "needed") -> str:
+    key, words = METRICS[metric]
+    old, new, delta = d[key]["old"], d[key]["new"], d[key]["delta"]
+    scope = "" if modules == 1 else f" (summed over {modules} modules)"
+    if modules == 0:
+        return "nothing to compare: no module of the old side matches one of the new"
+    if delta is None:
+        return f"no {words} to compare{scope}: one side has none"
+    if delta == 0:
+        return f"no change: {words} is {human_bytes(new)} on both sides{scope}"
+    sign = "grew" if delta > 0 else "shrank"
+    percent = f", {delta / old:+.1%}" if old else ""
+    text = f"{words} {sign} by {human_bytes(abs(delta))}{percent}: {human_bytes(old)} → {human_bytes(new)}{scope}"
+    top = d["top_changes"][0] if d["top_changes"] else None
+    if top is not None:
+        text += f"; largest change: {top['what']} ({'+' if top['delta'] > 0 else '−'}{human_bytes(abs(top['delta']))})"
+    return text

@@ -1,0 +1,52 @@
+"""Saved results: the JSON of `peak` (one module) or of `scan` (several), read back in place of a
+dump so CI keeps last week's numbers rather than last week's dumps."""
+from __future__ import annotations
+
+import json
+
+from ..errors import BufvizError
+from ..summary import SCHEMA_VERSION
+from ..textfile import read_text
+from .summary import summarize
+
+
+def looks_saved(text: str) -> bool:
+    """bufviz's JSON starts with its schema version (jax's memory statistics have none)."""
+    head = text[:200].lstrip("\ufeff \t\r\n")
+    return head.startswith("{") and '"schema_version"' in head
+
+
+def read_saved(path: str, text: str | None = None) -> list[dict]:
+    """The module results in a saved peak or scan JSON."""
+    data = _parse(path, read_text(path) if text is None else text)
+    version = data.get("schema_version")
+    if version != SCHEMA_VERSION:
+        raise BufvizError(f"expected a result saved with schema_version {SCHEMA_VERSION}, found schema_version "
+                          f"{version!r} (save it again with this bufviz)", path, 1)
+    if isinstance(data.get("modules"), list):
+        return [dict(m) for m in data["modules"]]
+    if "memory" in data and "module" in data:
+        return [summarize(data)]
+    raise BufvizError("expected a saved result of 'bufviz peak --format json' or 'bufviz scan --format json', "
+                      "found other bufviz JSON (verify, explain, ...)", path, 1)
+
+
+def read_saved_report(path: str, text: str) -> dict:
+    """A saved `peak --format json`, whole, to render again."""
+    data = _parse(path, text)
+    if data.get("schema_version") != SCHEMA_VERSION or "memory" not in data or "xla" not in data:
+        raise BufvizError(f"expected the JSON of 'bufviz peak --format json' (schema_version {SCHEMA_VERSION}), "
+                          "found other JSON", path, 1)
+    return data
+
+
+def _parse(path: str, text: str) -> dict:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BufvizError(f"expected a saved bufviz result (JSON), found invalid JSON: {e.msg}"
+                          + (" (the file ends early: cut short?)" if e.pos >= len(text.rstrip()) else ""),
+                          path, e.lineno) from None
+    if not isinstance(data, dict):
+        raise BufvizError("expected a saved bufviz result (a JSON object)", path, 1)
+    return data

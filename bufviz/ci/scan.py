@@ -1,0 +1,77 @@
+"""Every module of a dump tree (XLA writes hundreds per run), each analysed on its own: a module
+that cannot be read is listed with its error and the scan goes on."""
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor, as_completed
+
+from ..dumps.discover import DumpSet, choose_set, dump_sets, memory_stats_files
+from ..errors import BufvizError
+from .summary import summarize
+
+PARALLEL_FROM = 8   # modules: below this, starting processes costs more than it saves
+
+
+def find_modules(root: str) -> list[DumpSet]:
+    """One dump set per module found under `root`, its optimized stage where XLA wrote several."""
+    if not os.path.isdir(root):
+        raise BufvizError("expected a folder to scan, found none", root)
+    found = []
+    for folder, subfolders, filenames in os.walk(root):
+        subfolders.sort()
+        files = [os.path.join(folder, f) for f in sorted(filenames)]
+        by_module: dict[tuple, list[DumpSet]] = {}
+        for s in dump_sets(files):
+            by_module.setdefault((s.name.number, s.name.module), []).append(s)
+        for group in by_module.values():
+            chosen = choose_set(group, folder, None)[0]
+            found.append(DumpSet(chosen.name, chosen.files + memory_stats_files(folder, chosen.name)))
+    return found
+
+
+def scan(root: str, jobs: int = 0, progress=None, platform: str | None = None) -> tuple[list[dict], list[dict]]:
+    """(summaries, errors) of every module under `root`; `jobs` processes (0: one per core when
+    the tree is large); `progress(done, total)` after each module."""
+    sets = find_modules(root)
+    if not sets:
+        raise BufvizError("expected XLA dump files (module_NNNN.NAME.STAGE.txt) in this folder or below, "
+                          "found none", root)
+    return analyse_all([s.files for s in sets], jobs, progress, platform)
+
+
+def analyse_all(file_sets: list[list[str]], jobs: int = 0, progress=None, platform: str | None = None) -> tuple[list[dict], list[dict]]:
+    jobs = jobs or (min(os.cpu_count() or 1, 8) if len(file_sets) >= PARALLEL_FROM else 1)
+    outcomes = []
+    if jobs == 1:
+        for i, files in enumerate(file_sets):
+            outcomes.append(analyse_module(files, platform))
+            if progress:
+                progress(i + 1, len(file_sets))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(analyse_module, files, platform) for files in file_sets]
+            for i, future in enumerate(as_completed(futures)):
+                if progress:
+                    progress(i + 1, len(file_sets))
+            outcomes = [f.result() for f in futures]
+    summaries = [result for ok, result in outcomes if ok]
+    errors = [result for ok, result in outcomes if not ok]
+    return summaries, errors
+
+
+def analyse_module(files: list[str], platform: str | None = None) -> tuple[bool, dict]:
+    """(True, summary) or (False, {'path', 'error'}): one module, never raising."""
+    from ..pipeline import peak_report
+
+    path = _main_file(files)
+    try:
+        return True, summarize(peak_report(files, discover=False, platform=platform), path)
+    except BufvizError as e:
+        return False, {"path": path, "error": str(e)}
+    except Exception as e:  # a bug on one module must not lose the others
+        return False, {"path": path, "error": f"internal error: {type(e).__name__}: {e}"}
+
+
+def _main_file(files: list[str]) -> str:
+    """The module's HLO file where there is one: what a user opens."""
+    return next((f for f in files if f.endswith(("optimizations.txt", ".hlo"))), files[0])

@@ -1,0 +1,72 @@
+"""One module's result in the compact form CI compares: the headline, its parts, XLA's
+live-range peak and the storage at the peak. A full peak report and an entry of a saved scan
+both become this, so `check` and `diff` read dumps and saved results alike."""
+from __future__ import annotations
+
+from ..summary import SCHEMA_VERSION
+
+METRICS = {   # --metric name -> (key in a summary, what people call it)
+    "needed": ("needed_bytes", "memory needed"),
+    "temp": ("temp_bytes", "temp bytes"),
+    "argument": ("argument_bytes", "argument bytes"),
+    "output": ("output_bytes", "output bytes"),
+    "xla-peak": ("xla_peak_bytes", "XLA's live-range peak"),
+}
+PARTS = ("needed_bytes", "argument_bytes", "output_bytes", "temp_bytes", "alias_bytes", "constant_bytes",
+         "fragmentation_bytes", "xla_peak_bytes")
+
+
+def summarize(report: dict, path: str | None = None) -> dict:
+    """The compact result of one peak report (`path`: where its module was read from)."""
+    memory = report.get("memory") or {}
+    xla, ours = report.get("xla") or {}, report.get("recomputed") or {}
+    rows = [r for r in memory.get("at_peak") or [] if r.get("kind") != "free"]
+    largest = max(rows, key=lambda r: r["bytes"], default=None)
+    vintage = report.get("vintage") or {}
+    return {
+        "module": report.get("module"),
+        "path": path if path is not None else _first_input(report),
+        "platform": report.get("platform"),
+        "xla_dates": {"earliest": vintage.get("earliest"), "latest": vintage.get("latest")},
+        "needed_bytes": memory.get("needed_bytes"),
+        "argument_bytes": memory.get("argument_bytes"),
+        "output_bytes": memory.get("output_bytes"),
+        "temp_bytes": memory.get("temp_bytes"),
+        "alias_bytes": memory.get("alias_bytes"),
+        "constant_bytes": memory.get("constant_bytes"),
+        "fragmentation_bytes": memory.get("fragmentation_bytes"),
+        # bufviz reproduces XLA's live-range peak exactly; XLA's printed number where there is one.
+        "xla_peak_bytes": xla.get("peak_bytes") if xla.get("peak_bytes") is not None else ours.get("peak_bytes"),
+        "estimate": memory.get("estimate"),
+        "largest_buffer": None if largest is None else {k: largest.get(k) for k in
+                                                          ("name", "index", "bytes", "shape", "kind", "source")},
+        "at_peak": memory.get("at_peak") or [],
+        "why_no_memory": None if memory else _why_no_memory(report),
+    }
+
+
+def _first_input(report: dict) -> str | None:
+    inputs = report.get("inputs") or {}
+    return inputs.get("hlo") or next((p for p in inputs.values() if p), None)
+
+
+def _why_no_memory(report: dict) -> str:
+    if report.get("oom") is not None:
+        return "an out-of-memory message alone has no allocations (give the HLO module too)"
+    return "neither the HLO module nor XLA's buffer assignment with its values was found"
+
+
+def xla_dates_text(dates: dict | None) -> str:
+    """The XLA that printed a dump, as a date window: '≥2026-06-02', '2024-01-16…2024-05-27'."""
+    earliest, latest = (dates or {}).get("earliest"), (dates or {}).get("latest")
+    if earliest and latest:
+        return f"{earliest}…{latest}"
+    if earliest:
+        return f"≥{earliest}"
+    return f"<{latest}" if latest else "unknown"
+
+
+def scan_json(summaries: list[dict], errors: list[dict], root: str | None = None) -> dict:
+    """The saved form of several modules (what `scan --format json` writes), largest first."""
+    ordered = sorted(summaries, key=lambda s: (-(s["needed_bytes"] or 0), s["module"] or "", s["path"] or ""))
+    return {"schema_version": SCHEMA_VERSION, "kind": "scan", "root": root, "modules": ordered, "errors": errors}

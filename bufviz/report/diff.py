@@ -1,0 +1,99 @@
+"""`bufviz diff`: the verdict, the headline's parts old -> new, the storage rows that changed
+with how each was matched, and the source lines and op_names that grew or shrank."""
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from ..units import human_bytes
+from .layout import Column, cut_middle, fit_table, from_front, short_source
+
+PART_NAMES = (("needed_bytes", "memory needed"), ("argument_bytes", "parameters"), ("output_bytes", "outputs"),
+              ("temp_bytes", "temporaries"), ("alias_bytes", "both parameter and output"),
+              ("constant_bytes", "constants"), ("fragmentation_bytes", "free temp bytes"),
+              ("xla_peak_bytes", "XLA's live-range peak"))
+
+
+def signed(n: int | None) -> str:
+    if n is None:
+        return "—"
+    return "0" if n == 0 else ("+" if n > 0 else "−") + human_bytes(abs(n))
+
+
+def percent(old: int | None, delta: int | None) -> str:
+    return f"{delta / old:+.1%}".replace("-", "−") if old and delta else ""
+
+
+def render_diff(d: dict, console: Console, top: int = 10) -> None:
+    console.print(Text(d["verdict"], style="bold"))
+    console.print()
+    for m in d["modules"]:
+        if len(d["modules"]) > 1:
+            console.print(Text(f"{m['module']}  ({m['new_path']})", style="bold"))
+        render_module(m, console, top)
+    for side, what in (("old", "only in OLD"), ("new", "only in NEW")):
+        for s in d["unpaired"][side]:
+            console.print(Text(f"{what}: {s['module']} ({s['path']})", style="yellow"))
+
+
+def render_module(m: dict, console: Console, top: int) -> None:
+    parts = [(name, m[key]) for key, name in PART_NAMES if m[key]["old"] or m[key]["new"]]
+    console.print(fit_table([
+        Column("", [name for name, _ in parts]),
+        Column("old", [human_bytes(p["old"]) for _, p in parts], "right"),
+        Column("new", [human_bytes(p["new"]) for _, p in parts], "right"),
+        Column("change", [signed(p["delta"]) for _, p in parts], "right"),
+        Column("", [percent(p["old"], p["delta"]) for _, p in parts], "right"),
+    ], console.width))
+    storage = m["storage"]
+    changed = [r for r in storage["rows"] if r["delta"]]
+    console.print(Text(f"Storage at the peak: {storage['matched']} of {storage['new_rows']} rows matched to "
+                       f"the old {storage['old_rows']}" + _how(storage["matched_by"]), style="bold"))
+    if changed:
+        shown = changed[:top] if top else changed
+        console.print(fit_table([
+            Column("buffer", [_what(r) for r in shown], shorten=cut_middle, least=14),
+            Column("old", [human_bytes(r["old_bytes"]) for r in shown], "right"),
+            Column("new", [human_bytes(r["new_bytes"]) for r in shown], "right"),
+            Column("change", [signed(r["delta"]) for r in shown], "right"),
+            Column("matched by", [r["matched_by"] or r["change"] for r in shown], keep=2),
+            Column("source", [r["source"] or "" for r in shown], shorten=short_source, least=12, keep=3),
+        ], console.width))
+        if len(shown) < len(changed):
+            console.print(Text(f"… and {len(changed) - len(shown)} more changed rows (--top 0 shows all)",
+                               style="dim"))
+    else:
+        console.print(Text("  no row changed", style="dim"))
+    unmatched = storage["unmatched_old"] + storage["unmatched_new"]
+    if unmatched:
+        console.print(Text(f"  not matched: {_names(storage['unmatched_old'])} (old); "
+                           f"{_names(storage['unmatched_new'])} (new)", style="dim"))
+    for by, title in (("source", "By source line"), ("op", "By op_name")):
+        rows = m["groups"][by][: top or None]
+        if rows:
+            console.print(Text(title, style="bold"))
+            console.print(fit_table([
+                Column(by if by == "source" else "op_name", [g["key"] for g in rows],
+                       shorten=short_source if by == "source" else from_front, least=16),
+                Column("old", [human_bytes(g["old_bytes"]) for g in rows], "right"),
+                Column("new", [human_bytes(g["new_bytes"]) for g in rows], "right"),
+                Column("change", [signed(g["delta"]) for g in rows], "right"),
+                Column("", [g["change"] for g in rows], keep=2),
+            ], console.width))
+    console.print()
+
+
+def _names(names: list[str], most: int = 6) -> str:
+    if not names:
+        return "—"
+    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+def _what(row: dict) -> str:
+    return f"{row['old_what']} → {row['what']}" if row.get("old_what") else row["what"]
+
+
+def _how(counts: dict) -> str:
+    if not counts:
+        return ""
+    return " (" + ", ".join(f"{n} by {how}" for how, n in counts.items()) + ")"

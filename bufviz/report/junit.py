@@ -1,0 +1,29 @@
+"""`bufviz check --format junit`: one test case per module and metric, for CI test reports."""
+from __future__ import annotations
+
+from xml.etree import ElementTree as ET
+
+from ..units import human_bytes
+from .check import limit_text
+
+
+def render_check_junit(result: dict) -> str:
+    cases = result["results"]
+    suite = ET.Element("testsuite", name="bufviz check", tests=str(len(cases) + len(result["errors"])),
+                       failures=str(result["failed"]), errors=str(len(result["errors"])), skipped="0")
+    for r in cases:
+        case = ET.SubElement(suite, "testcase", classname=f"bufviz.{r['module']}", name=r["metric"])
+        ET.SubElement(case, "system-out").text = \
+            f"{r['what']} {human_bytes(r['bytes'])} ({r['bytes']} B); {limit_text(r)}; {r['path']}"
+        if not r["ok"]:
+            failure = ET.SubElement(case, "failure", message="; ".join(r["violations"]), type="MemoryLimit")
+            failure.text = "\n".join(f"{c['what']} {human_bytes(c['bytes'])}" + (f" at {c['source']}" if c["source"]
+                                     else "") for c in r["culprits"])
+    for e in result["errors"]:
+        case = ET.SubElement(suite, "testcase", classname="bufviz", name=e["path"] or "input")
+        ET.SubElement(case, "error", message=e["error"], type="UnreadableModule")
+    root = ET.Element("testsuites", name="bufviz", tests=suite.get("tests"), failures=suite.get("failures"),
+                      errors=suite.get("errors"))
+    root.append(suite)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

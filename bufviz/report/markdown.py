@@ -1,0 +1,32 @@
+"""`bufviz check --format markdown`: a table for $GITHUB_STEP_SUMMARY or a pull-request comment."""
+from __future__ import annotations
+
+from ..units import human_bytes
+from .check import limit_text, verdict_line
+from .diff import signed
+
+
+def render_check_markdown(result: dict) -> str:
+    icon = "✅" if result["ok"] else "❌"
+    lines = [f"### {icon} {verdict_line(result)}", ""]
+    if result["results"]:
+        lines += ["| module | metric | now | baseline | change | allowed | result |", "|---|---|--:|--:|--:|---|---|"]
+        for r in result["results"]:
+            change = signed(r["delta"]) if r["delta"] is not None else ""
+            base = human_bytes(r["baseline_bytes"]) if r["baseline_bytes"] is not None else ""
+            lines.append(f"| {_cell(r['module'])} | {r['what']} | {human_bytes(r['bytes'])} | {base} | {change} | "
+                         f"{_cell(limit_text(r))} | {'ok' if r['ok'] else '**over**'} |")
+    over = [r for r in result["results"] if not r["ok"]]
+    for r in over:
+        lines += ["", f"**{_cell(r['module'])}**: " + "; ".join(_cell(v) for v in r["violations"])]
+        for c in r["culprits"]:
+            grew = f" ({signed(c['delta'])})" if c["delta"] else ""
+            where = f" at `{c['source']}`" if c["source"] else ""
+            lines.append(f"- `{c['what']}` {human_bytes(c['bytes'])}{grew}{where}")
+    if result["errors"]:
+        lines += ["", "Could not be read:"] + [f"- {_cell(e['error'])}" for e in result["errors"]]
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str | None) -> str:
+    return (text or "").replace("|", "\\|").replace("\n", " ")
