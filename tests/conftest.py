@@ -11,6 +11,8 @@ import pytest
 
 from bufviz.cli import main
 
+pytest_plugins = ["pytester"]   # the pytest plugin's tests run pytest on test files of their own
+
 HERE = Path(__file__).parent
 DATA = HERE / "data"
 SAMPLES = HERE.parent / "samples"

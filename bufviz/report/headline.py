@@ -50,7 +50,8 @@ def sparkline(data: dict, width: int) -> Text:
     """The temporaries in use over the schedule on one line (`bufviz timeline` draws it in full)."""
     room = max(width - 42, 8)
     curve, steps = data["temp_in_use"], data["steps"]
-    buckets = [(k * steps // room, max((k + 1) * steps // room, k * steps // room + 1)) for k in range(min(room, steps))]
+    n = min(room, steps)   # one mark per step, or per group of steps when they outnumber the room
+    buckets = [(k * steps // n, max((k + 1) * steps // n, k * steps // n + 1)) for k in range(n)]
     top = max(curve) or 1
     text = Text("  temporaries over time ▕", style="dim")
     for first, last in buckets:

@@ -1,0 +1,263 @@
+"""The Python API: what the commands do, for programs and test suites.
+
+    import bufviz
+    r = bufviz.analyze("dumps/")                  # a dump, a folder, HLO text, or a saved result
+    r = bufviz.analyze_compiled(jax.jit(f).lower(x).compile())
+    print(r.needed_bytes, r.largest(3))
+    bufviz.check("dumps/", budget="16GiB").ok
+    bufviz.diff("baseline.json", r).verdict
+
+Every result carries the JSON report the commands write (`to_json()`), and `load` reads one
+back. jax is never imported: a compiled object is used through `as_text()` and
+`memory_analysis()`.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Union
+
+from .ci.summary import summarize
+from .errors import BufvizError
+
+PathOrText = Union[str, "os.PathLike[str]"]
+
+
+@dataclass(frozen=True)
+class Storage:
+    """One allocation slice in use at the peak moment and the value in it."""
+    name: str
+    index: str           # shape index of the value, "" for the top level, "0,1" for {0,1}
+    bytes: int
+    kind: str            # parameter, output, constant, temp, or free (unused temp bytes)
+    category: str | None  # weights, optimizer state, activations, gradients, ...
+    shape: str | None
+    op_name: str | None
+    source: str | None   # "file.py:47"
+    allocation: int | None
+    offset: int | None
+
+
+@dataclass
+class Result:
+    """What `bufviz peak` shows for one module. Byte counts are None where the inputs hold no
+    allocations (an out-of-memory message alone, say)."""
+    module: str
+    platform: str
+    needed_bytes: int | None          # the headline: every allocation reserved while it runs, once
+    argument_bytes: int | None
+    output_bytes: int | None
+    temp_bytes: int | None            # the temp allocation as assigned, fragmentation included
+    alias_bytes: int | None           # both parameter and output (counted once in needed_bytes)
+    constant_bytes: int | None
+    fragmentation_bytes: int | None   # temp bytes free at the peak moment
+    xla_peak_bytes: int | None        # XLA's live-range peak (a sum over values, not storage)
+    estimate: bool                    # sizes are bufviz's approximation (TPU), not XLA's
+    at_peak: list[Storage]            # storage at the peak, largest first; sums to needed_bytes
+    groups: dict[str, list[dict]]     # at_peak by "source", "op", "kind", "category"
+    allocations: list[dict]           # XLA's where it printed them, else bufviz's
+    xla: dict | None                  # every number XLA printed (live ranges, peak, totals, jax's stats)
+    mismatches: list[dict]            # where bufviz's recomputation differs from XLA's
+    notes: list[str]
+    warnings: list[str]
+    report: dict = field(repr=False)  # the whole JSON report (schema_version 1)
+
+    @classmethod
+    def from_report(cls, report: dict) -> "Result":
+        s = summarize(report)
+        memory = report.get("memory") or {}
+        xla, ours = report.get("xla") or {}, report.get("recomputed") or {}
+        return cls(
+            module=report["module"], platform=report["platform"],
+            **{k: s[k] for k in ("needed_bytes", "argument_bytes", "output_bytes", "temp_bytes", "alias_bytes",
+                                 "constant_bytes", "fragmentation_bytes", "xla_peak_bytes")},
+            estimate=bool(memory.get("estimate")),
+            at_peak=[Storage(**{k: r[k] for k in Storage.__dataclass_fields__}) for r in memory.get("at_peak", [])],
+            groups=report.get("groups") or {},
+            allocations=xla.get("allocations") or ours.get("allocations") or [],
+            xla=report.get("xla"), mismatches=report.get("mismatches") or [],
+            notes=report.get("notes") or [], warnings=report.get("warnings") or [], report=report)
+
+    def largest(self, n: int = 5) -> list[Storage]:
+        """The n largest slices of storage at the peak (free temp bytes aside)."""
+        return [s for s in self.at_peak if s.kind != "free"][:n]
+
+    def to_json(self) -> str:
+        """The report as `bufviz peak --format json` writes it."""
+        from .report.json import render_json
+        return render_json(self.report)
+
+    def text(self, top: int = 10, width: int = 100) -> str:
+        """The report as `bufviz peak` prints it, without colours."""
+        from rich.console import Console
+
+        from .report.console import render_peak
+        console = Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
+        render_peak(self.report, console, top)
+        return "\n".join(line.rstrip() for line in console.file.getvalue().split("\n"))
+
+    def __str__(self) -> str:
+        from .units import human_bytes
+        return f"{self.module}: memory needed {human_bytes(self.needed_bytes)}"
+
+
+def analyze(source: PathOrText, *, module: str | None = None, platform: str | None = None,
+            discover: bool = True) -> Result:
+    """A dump file, a dump folder, HLO module text (`compiled.as_text()`), or a saved result."""
+    from .ci.saved import looks_saved, read_saved_report
+    from .pipeline import peak_report
+
+    if _is_text(source):
+        text = str(source)
+        if looks_saved(text):
+            return load(text)
+        with tempfile.TemporaryDirectory(prefix="bufviz-") as folder:
+            path = os.path.join(folder, "module.txt")
+            Path(path).write_text(text, encoding="utf-8")
+            return Result.from_report(peak_report([path], discover=False, platform=platform))
+    path = os.fspath(source)
+    if os.path.isfile(path):
+        from .textfile import read_text
+        text = read_text(path)
+        if looks_saved(text):
+            return Result.from_report(read_saved_report(path, text))
+    return Result.from_report(peak_report([path], discover=discover, module=module, platform=platform))
+
+
+STATS = ("argument_size", "output_size", "alias_size", "temp_size", "generated_code_size", "peak_memory",
+         "host_argument_size", "host_output_size", "host_alias_size", "host_temp_size",
+         "host_generated_code_size")
+
+
+def analyze_compiled(compiled: Any, *, platform: str | None = None) -> Result:
+    """A compiled jax program (`jax.jit(f).lower(*args).compile()`), analysed in-process with no
+    dump flags: its optimized module (`as_text()`) and jax's numbers (`memory_analysis()`)."""
+    text = compiled.as_text()
+    if not isinstance(text, str) or not text.lstrip().startswith("HloModule"):
+        raise BufvizError("expected compiled.as_text() to give an HLO module (a jax Compiled object), "
+                          f"found {type(text).__name__}")
+    stats = compiled.memory_analysis() if hasattr(compiled, "memory_analysis") else None
+    with tempfile.TemporaryDirectory(prefix="bufviz-") as folder:
+        stage = f"{platform}_after_optimizations" if platform else "after_optimizations"
+        path = os.path.join(folder, f"module_0000.{_module_name(text)}.{stage}.txt")
+        Path(path).write_text(text, encoding="utf-8")
+        if stats is not None:
+            numbers = {f"{n}_in_bytes": int(getattr(stats, f"{n}_in_bytes")) for n in STATS
+                       if isinstance(getattr(stats, f"{n}_in_bytes", None), int)}
+            Path(folder, "memory_analysis.json").write_text(json.dumps(numbers), encoding="utf-8")
+        from .pipeline import peak_report
+        report = peak_report([path], platform=platform)
+    report["inputs"] = {k: ("<compiled>" if v else None) for k, v in report["inputs"].items()}
+    return Result.from_report(report)
+
+
+def load(saved: Union[str, dict, "os.PathLike[str]"]) -> Result:
+    """A result saved with `to_json()` or `bufviz peak --format json`: the JSON text, its dict,
+    or the path of its file."""
+    from .ci.saved import read_saved_report
+    from .report.json import render_json
+
+    if isinstance(saved, dict):
+        return Result.from_report(read_saved_report("<dict>", render_json(saved)))
+    if _is_text(saved):
+        return Result.from_report(read_saved_report("<text>", str(saved)))
+    from .textfile import read_text
+    path = os.fspath(saved)
+    return Result.from_report(read_saved_report(path, read_text(path)))
+
+
+@dataclass
+class CheckResult:
+    """What `bufviz check` decides: `ok` when every module and metric is within its limits."""
+    ok: bool
+    failed: int
+    results: list[dict]    # per module and metric: bytes, baseline_bytes, delta, ok, violations, culprits
+    errors: list[dict]     # modules that could not be read
+    data: dict = field(repr=False)
+
+    def to_json(self) -> str:
+        from .report.json import render_json
+        return render_json(self.data)
+
+    def markdown(self) -> str:
+        from .report.markdown import render_check_markdown
+        return render_check_markdown(self.data)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+def check(sources, *, budget: str | int | None = None, baseline=None, max_increase: str | int | None = None,
+          metrics: Iterable[str] = ("needed",)) -> CheckResult:
+    """Modules (paths, folders, saved results, `Result`s) against a budget and/or a baseline."""
+    from .ci.check import check as run_check
+    from .ci.limits import parse_increase, parse_size
+    from .ci.summary import METRICS
+
+    unknown = [m for m in metrics if m not in METRICS]
+    if unknown:
+        raise BufvizError(f"unknown metric {unknown[0]!r}: expected one of {', '.join(METRICS)}")
+    if budget is None and baseline is None:
+        raise BufvizError("give a budget, a baseline, or both")
+    modules, errors = _summaries(sources)
+    old = _summaries(baseline)[0] if baseline is not None else None
+    data = run_check(modules, list(metrics), None if budget is None else parse_size(budget), old,
+                     None if max_increase is None else parse_increase(max_increase), errors)
+    return CheckResult(data["ok"], data["failed"], data["results"], data["errors"], data)
+
+
+@dataclass
+class DiffResult:
+    """What `bufviz diff` reports: each part of the headline old -> new, and what changed."""
+    verdict: str
+    needed_bytes: dict      # {"old", "new", "delta"}; the same for every part of the headline
+    top_changes: list[dict]  # what, old_bytes, new_bytes, delta, op_name, source, matched_by
+    data: dict = field(repr=False)
+
+    def to_json(self) -> str:
+        from .report.json import render_json
+        return render_json(self.data)
+
+
+def diff(old, new) -> DiffResult:
+    """Two compilations (paths, folders, saved results or `Result`s) compared."""
+    from .ci.diff import diff as run_diff
+
+    before, after = _summaries(old), _summaries(new)
+    errors = before[1] + after[1]
+    if errors:
+        raise BufvizError(f"cannot compare: {errors[0]['error']}")
+    data = run_diff(before[0], after[0])
+    return DiffResult(data["verdict"], data["needed_bytes"], data["top_changes"], data)
+
+
+def _summaries(sources) -> tuple[list[dict], list[dict]]:
+    from .ci.collect import collect
+
+    if isinstance(sources, (str, os.PathLike, Result)):
+        sources = [sources]
+    summaries, errors = [], []
+    for s in sources:
+        if isinstance(s, Result):
+            summaries.append(summarize(s.report))
+        elif _is_text(s):
+            summaries.append(summarize(analyze(s).report))
+        else:
+            found, failed = collect([os.fspath(s)])
+            summaries += found
+            errors += failed
+    return summaries, errors
+
+
+def _is_text(source) -> bool:
+    """Module or JSON text rather than a path: paths hold no line breaks."""
+    return isinstance(source, str) and ("\n" in source or source.lstrip().startswith(("HloModule", "{")))
+
+
+def _module_name(text: str) -> str:
+    name = text.lstrip().split(None, 2)[1].rstrip(",") if len(text.split(None, 2)) > 1 else "module"
+    return "".join(c if c.isalnum() or c in "_-" else "_" for c in name) or "module"

@@ -1,0 +1,81 @@
+"""The pytest plugin, for real: jitted functions compiled by jax on the CPU, measured by the
+`bufviz_memory` fixture against budgets taken from jax's own memory_analysis()."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("jax")
+
+PROGRAM = '''
+import os
+
+import jax
+import jax.numpy as jnp
+import pytest
+
+ROWS = int(os.environ.get("MODEL_ROWS", "64"))
+
+
+def model(rows):
+    f = jax.jit(lambda x, w: jnp.tanh(x @ w) @ w.T)
+    return f, (jnp.ones((rows, 256), jnp.float32), jnp.ones((256, 256), jnp.float32))
+
+
+def jax_needed(f, args):
+    """What jax says the executable reserves: argument + output + temp - alias."""
+    m = f.lower(*args).compile().memory_analysis()
+    return m.argument_size_in_bytes + m.output_size_in_bytes + m.temp_size_in_bytes - m.alias_size_in_bytes
+
+
+def test_within_budget(bufviz_memory):
+    f, args = model(ROWS)
+    result = bufviz_memory.check(f, *args, budget=jax_needed(f, args))
+    assert result.needed_bytes == jax_needed(f, args)
+
+
+def test_over_budget(bufviz_memory):
+    f, args = model(ROWS)
+    bufviz_memory.check(f, *args, budget=jax_needed(f, args) - 1)
+
+
+@pytest.mark.bufviz(max_increase="5%")
+def test_against_baseline(bufviz_memory):
+    f, args = model(ROWS)
+    bufviz_memory.check(f, *args)
+'''
+
+
+@pytest.fixture
+def project(pytester):
+    pytester.makepyfile(test_model=PROGRAM)
+    return pytester
+
+
+def test_a_function_within_its_budget_passes_and_one_over_fails(project):
+    run = project.runpytest("-k", "budget", "-p", "no:cacheprovider")
+    run.assert_outcomes(passed=1, failed=1)
+    failure = run.stdout.str()
+    assert "memory needed" in failure and "is over the budget of" in failure
+    assert "Storage at the peak" in failure   # bufviz's report of the largest buffers
+    assert "test_over_budget" in failure and "test_within_budget PASSED" not in failure
+
+
+def test_a_missing_baseline_fails_and_asks_for_an_update(project):
+    run = project.runpytest("-k", "baseline", "-p", "no:cacheprovider")
+    run.assert_outcomes(failed=1)
+    assert "--bufviz-update" in run.stdout.str()
+
+
+def test_a_baseline_is_recorded_kept_and_outgrown(project, monkeypatch):
+    project.runpytest("-k", "baseline", "--bufviz-update", "-p", "no:cacheprovider").assert_outcomes(passed=1)
+    saved = project.path / "__bufviz__" / "test_model" / "test_against_baseline.json"
+    modules = json.loads(saved.read_text())["modules"]
+    assert len(modules) == 1 and modules[0]["needed_bytes"] > 0
+    project.runpytest("-k", "baseline", "-p", "no:cacheprovider").assert_outcomes(passed=1)
+
+    monkeypatch.setenv("MODEL_ROWS", "512")   # a bigger model against the small one's baseline
+    run = project.runpytest("-k", "baseline", "-p", "no:cacheprovider")
+    run.assert_outcomes(failed=1)
+    assert "memory needed grew by" in run.stdout.str() and "at most 5% allowed" in run.stdout.str()
