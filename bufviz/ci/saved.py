@@ -45,7 +45,7 @@ def _parse(path: str, text: str) -> dict:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise BufvizError(f"expected a saved bufviz result (JSON), found invalid JSON: {e.msg}"
-                          + (" (the file ends early: cut short?)" if e.pos >= len(text.rstrip()) else ""),
+                          + (" (the file ends early: cut short?)" if not text.rstrip().endswith("}") else ""),
                           path, e.lineno) from None
     if not isinstance(data, dict):
         raise BufvizError("expected a saved bufviz result (a JSON object)", path, 1)

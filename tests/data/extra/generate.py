@@ -4,6 +4,9 @@ Run with jax installed in a separate environment (jax is never a bufviz dependen
     python tests/data/extra/generate.py tests/data/extra
 Each program is compiled on the CPU with XLA's dump flags; the main module's files and
 the executable's memory_analysis.json are kept, as ../shared/tools/gen_corpus.py does.
+
+mlp_train_big is `gen_corpus.py OUT --only mlp_train --big` under jax 0.10.2: the corpus's
+mlp_train with wider layers, the pair that check and diff compare.
 """
 import glob
 import json
