@@ -102,3 +102,24 @@ def test_verify_speaks_in_words_and_human_sizes(monkeypatch):
     row = next(line for line in out.splitlines() if line.lstrip("✓✗ ").startswith("total bytes used"))
     assert human_bytes(total) in row and f"{total:,} B" in row
     assert not re.search(r"\b[a-z]+_[a-z_]+\b", out.split("bufviz against XLA")[1])   # no JSON keys
+
+
+CI_COMMANDS = [
+    ("check", MLP, "--budget", "1MiB"),
+    ("check", MLP, "--baseline", DATA / "extra/mlp_train_big", "--budget", "8MiB", "--metric", "needed",
+     "--metric", "xla-peak"),
+    ("diff", DATA / "corpus/xla-jax-0.4.30/mlp_train", MLP),
+    ("diff", MLP, DATA / "extra/mlp_train_big", "--top", "0"),
+    ("scan", DATA / "corpus"),
+    ("peak", DATA / "corpus/xla-jax-0.6.2"),
+]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("args", CI_COMMANDS, ids=lambda a: f"{a[0]}-{len(a)}")
+def test_ci_reports_fit_the_terminal(args, width, monkeypatch):
+    code, out = render(args[0], args[1], width, monkeypatch, *args[2:])
+    assert code in (0, 1)
+    lines = out.splitlines()
+    assert lines and max(len(line) for line in lines) <= width
+    assert not any(line.endswith(" ") for line in lines) and "\x1b[" not in out

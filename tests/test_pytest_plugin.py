@@ -79,3 +79,19 @@ def test_a_baseline_is_recorded_kept_and_outgrown(project, monkeypatch):
     run = project.runpytest("-k", "baseline", "-p", "no:cacheprovider")
     run.assert_outcomes(failed=1)
     assert "memory needed grew by" in run.stdout.str() and "at most 5% allowed" in run.stdout.str()
+
+
+def test_analyze_compiled_on_a_real_jax_program_matches_jax():
+    import jax
+    import jax.numpy as jnp
+
+    import bufviz
+
+    def step(w, x):
+        return w - 0.1 * jax.grad(lambda w: jnp.sum(jnp.tanh(x @ w) ** 2))(w)
+    compiled = jax.jit(step, donate_argnums=0).lower(jnp.ones((128, 128)), jnp.ones((64, 128))).compile()
+    m = compiled.memory_analysis()
+    r = bufviz.analyze_compiled(compiled)
+    assert r.needed_bytes == (m.argument_size_in_bytes + m.output_size_in_bytes + m.temp_size_in_bytes
+                              - m.alias_size_in_bytes)
+    assert (r.temp_bytes, r.alias_bytes) == (m.temp_size_in_bytes, m.alias_size_in_bytes)

@@ -57,7 +57,7 @@ def render_module(m: dict, console: Console, top: int) -> None:
             Column("new", [human_bytes(r["new_bytes"]) for r in shown], "right"),
             Column("change", [signed(r["delta"]) for r in shown], "right"),
             Column("matched by", [r["matched_by"] or r["change"] for r in shown], keep=2),
-            Column("source", [r["source"] or "" for r in shown], shorten=short_source, least=12, keep=3),
+            Column("source", [r["source"] or "" for r in shown], shorten=short_source, least=16, keep=3),
         ], console.width))
         if len(shown) < len(changed):
             console.print(Text(f"… and {len(changed) - len(shown)} more changed rows (--top 0 shows all)",

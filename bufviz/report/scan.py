@@ -46,7 +46,7 @@ def scan_table(modules: list[dict], root: str | None, width: int):
         Column("parameters", [human_bytes(m["argument_bytes"]) for m in modules], "right", keep=2),
         Column("largest buffer", [largest(m) for m in modules], shorten=cut_middle, least=16, keep=4),
         Column("XLA", [xla_dates_text(m["xla_dates"]) for m in modules], keep=5),
-        Column("dump", [_dump(m["path"], root) for m in modules], shorten=from_front, least=16, keep=3),
+        Column("dump", [_dump(m["path"], root) for m in modules], shorten=from_front, least=28, keep=3),
     ]
     return fit_table(columns, width)
 
