@@ -58,6 +58,10 @@ Examples:
 """
 
 
+OUTPUT_OPTION = click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
+                             help="Write the report to FILE instead of standard output.")
+
+
 def input_options(command=None, pictures: bool = False):
     """The options every command that reads a module's files shares; `pictures` adds the SVG
     and HTML formats."""
@@ -70,8 +74,7 @@ def input_options(command=None, pictures: bool = False):
                      help="Terminal report, or one JSON object (schema_version 1)"
                           + ("; svg or html: a picture of memory over time and the allocation map "
                              "(self-contained; html lets you click a box)." if pictures else ".")),
-        click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
-                     help="Write the report to FILE instead of standard output."),
+        OUTPUT_OPTION,
         click.option("--no-discover", is_flag=True, help="Read only the files named, not their siblings."),
         click.option("--module", "module_selector", metavar="NUMBER|NAME",
                      help="Which module of a folder holding several (module number or name)."),
@@ -428,8 +431,7 @@ Examples:
 @click.argument("folders", nargs=-1, required=True, metavar="DIR...", type=click.Path(file_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="Terminal table, or one JSON object (schema_version 1) that check and diff read back.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Write the report to FILE instead of standard output.")
+@OUTPUT_OPTION
 @click.option("--top", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
               help="Modules listed in the terminal (0: all). JSON always lists every module.")
 @click.option("--jobs", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
@@ -509,8 +511,7 @@ Examples:
                                   "XLA's live-range peak; repeatable.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown", "github", "junit"]),
               default="text", show_default=True, help="How to report (see Formats above).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Write the report to FILE instead of standard output.")
+@OUTPUT_OPTION
 @click.option("--summary", type=click.Path(dir_okay=False), metavar="FILE",
               help="Also append the markdown table to FILE (e.g. \"$GITHUB_STEP_SUMMARY\").")
 @module_options
@@ -590,8 +591,7 @@ Examples:
 @click.argument("new", metavar="NEW")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="Terminal report, or one JSON object (schema_version 1).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Write the report to FILE instead of standard output.")
+@OUTPUT_OPTION
 @click.option("--top", type=click.IntRange(min=0), default=10, show_default=True, metavar="N",
               help="Changed rows and groups listed per table (0: all). JSON lists all.")
 @click.option("--fail-on-increase", "fail_on", metavar="X", is_flag=False, flag_value="0",

@@ -41,6 +41,6 @@ def test_readme_commands_use_bundled_files_and_ci_runs_the_test_command():
     marker = readme.index("<!-- test-command:")
     block = readme[marker:].split("```")[1]
     command = block.split("\n", 1)[1].strip()
-    assert "pip install '.[test]'" in command and command.endswith("python -m pytest")
+    assert "pip install '.[test,jax]'" in command and command.endswith("python -m pytest")
     ci = (ROOT / ".ci/run").read_text()
     assert "<!-- test-command:" in ci and "pytest" not in ci  # the command comes from the README only
