@@ -29,7 +29,8 @@ PATH is any file of an XLA dump (`--xla_dump_to`): the optimized HLO module
 (`module_NNNN.NAME.STAGE.txt`), its `-buffer-assignment.txt`, `-buffer-assignment-values.txt`,
 `-live-range.txt` or `-memory-usage-report.txt`, or a folder holding them. bufviz finds the
 other files of the same module next to it and reads them all. Files with other names are
-recognised by their content.
+recognised by their content. A folder holding several modules gets them ranked by memory
+needed (as `bufviz scan` does); a result saved with `--format json` is shown again.
 
 bufviz prints the numbers XLA printed (peak time and bytes, total bytes used, allocations)
 and recomputes the live ranges, the peak and the buffer assignment itself: from the HLO
@@ -115,6 +116,9 @@ def cli(ctx: click.Context, no_color: bool) -> None:
       bufviz allocations dumps/ --kind temp  # every temp allocation by offset
       bufviz explain dumps/                  # why the largest temporary is live
       bufviz timeline dumps/                 # memory in use over the schedule
+      bufviz check dumps/ --budget 16GiB     # exit 1 when a module needs more
+      bufviz diff baseline.json dumps/       # what grew since the saved result
+      bufviz scan dumps/                     # every module, largest first
     """
     ctx.obj = {"no_color": no_color}
     if ctx.invoked_subcommand is None:
@@ -545,7 +549,7 @@ def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summ
         render = {"json": render_json, "markdown": render_check_markdown, "github": render_check_github,
                   "junit": render_check_junit}[fmt]
         _emit(render(result), output)
-    return 2 if errors else 0 if result["ok"] else 1
+    return 2 if result["errors"] else 0 if result["ok"] else 1
 
 
 def _parsed(parse, text, option: str):

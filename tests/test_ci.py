@@ -298,3 +298,10 @@ def test_a_saved_peak_renders_again_as_it_was(tmp_path, monkeypatch):
     result = saved(tmp_path, SMALL)
     assert run("peak", result, "--no-color")[1] == run("peak", SMALL, "--no-color")[1]
     assert run_json("timeline", result)["timeline"] == run_json("timeline", SMALL)["timeline"]
+
+
+def test_a_result_without_allocations_is_not_checked_and_exits_2():
+    oom = DATA / "oom/cpu-oom-jax-jit-zeros-0.10.2.txt"
+    code, out, _ = run("check", oom, "--budget", "1GiB", "--format", "json")
+    result = json.loads(out)
+    assert code == 2 and result["results"] == [] and "no memory needed to check" in result["errors"][0]["error"]

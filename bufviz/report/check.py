@@ -13,7 +13,7 @@ def verdict_line(result: dict) -> str:
     failed, checked = result["failed"], result["checked"]
     errors = len(result["errors"])
     if errors:
-        return f"bufviz check: {errors} module{'s' * (errors != 1)} could not be read" + \
+        return f"bufviz check: {errors} module{'s' * (errors != 1)} could not be checked" + \
             (f"; {failed} of {checked} checks over their limit" if failed else "")
     if failed:
         return f"bufviz check: {failed} of {checked} check{'s' * (checked != 1)} over the limit"
@@ -59,7 +59,7 @@ def render_check(result: dict, console: Console) -> None:
             where = f"  {c['source']}" if c["source"] else ""
             console.print(f"  {c['what']} {human_bytes(c['bytes'])}{grew}{where}")
     for e in result["errors"]:
-        console.print(Text(f"could not read: {e['error']}", style="yellow"))
+        console.print(Text(f"not checked: {e['error']}", style="yellow"))
     for name in result["baseline_only"]:
         console.print(Text(f"note: {name} is in the baseline but was not found now", style="dim"))
     console.print(Text(verdict_line(result), style="bold green" if result["ok"] else "bold red"))

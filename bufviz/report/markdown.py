@@ -24,7 +24,7 @@ def render_check_markdown(result: dict) -> str:
             where = f" at `{c['source']}`" if c["source"] else ""
             lines.append(f"- `{c['what']}` {human_bytes(c['bytes'])}{grew}{where}")
     if result["errors"]:
-        lines += ["", "Could not be read:"] + [f"- {_cell(e['error'])}" for e in result["errors"]]
+        lines += ["", "Not checked:"] + [f"- {_cell(e['error'])}" for e in result["errors"]]
     return "\n".join(lines) + "\n"
 
 
