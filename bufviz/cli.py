@@ -55,6 +55,7 @@ Examples:
   bufviz peak dumps/ --format svg -o peak.svg
   bufviz peak oom.log
   pbpaste | bufviz peak -
+  bufviz peak dumps/ --donate 0,1
   BUFVIZ_PEAK_FORMAT=json bufviz peak dumps/ --module jit_update
 """
 
@@ -132,14 +133,20 @@ def cli(ctx: click.Context, no_color: bool) -> None:
 @click.option("--by", type=click.Choice(["source", "op", "kind", "category"]),
               help="Group the storage at the peak by source line, op_name path, allocation kind or "
                    "what it holds (weights, optimizer state, activations, gradients, ...).")
+@click.option("--donate", metavar="N[,M...]",
+              help="What if these parameters were donated (jax's donate_argnums): recompute everything "
+                   "with each paired to an output of its shape, and show before -> after.")
 @click.pass_context
-def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top, by) -> int:
+def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top, by, donate) -> int:
     from .report.console import render_peak
 
     root = _folder_of_several_modules(paths, module_selector)
     if root is not None:
         return _overview(ctx, root, fmt, output, no_color, platform, top)
-    report = _report(paths, no_discover, module_selector, platform, match, fmt)
+    if donate:
+        report = _what_if(paths, no_discover, module_selector, platform, match, _numbers(donate, "--donate"))
+    else:
+        report = _report(paths, no_discover, module_selector, platform, match, fmt)
     _render(ctx, report, fmt, output, no_color, lambda console: render_peak(report, console, top, by))
     return 0
 
@@ -156,6 +163,27 @@ def _report(paths, no_discover: bool, module_selector, platform, match: bool, fm
 
 
 PICTURES = ("svg", "html")
+
+
+def _numbers(text: str, option: str) -> list[int]:
+    try:
+        numbers = [int(n) for n in text.replace(" ", "").split(",") if n]
+    except ValueError:
+        numbers = []
+    if not numbers or min(numbers) < 0:
+        raise click.BadParameter(f"expected parameter numbers like 0 or 0,2, found {text!r}", param_hint=f"'{option}'")
+    return numbers
+
+
+def _what_if(paths, no_discover, module_selector, platform, match, donate: list[int]) -> dict:
+    from .pipeline import peak_context
+    from .whatif.run import what_if
+
+    with _progress(paths) as say:
+        report, context = peak_context(list(paths), not no_discover, module_selector, platform, say, match)
+    if context.analysis is None:
+        raise BufvizError("expected the HLO module to recompute a what-if from, found none", paths[0])
+    return what_if(report, context, donate)
 
 
 def _saved_report(paths) -> dict | None:
@@ -412,6 +440,43 @@ def timeline(ctx, paths, fmt, output, no_discover, module_selector, platform, no
         render_notes(report, console)
     _render(ctx, report if fmt in PICTURES else _head(report, "memory", "timeline", "notes"), fmt, output,
             no_color, render)
+    return 0
+
+
+ALIASING_HELP = """Show which parameters share memory with outputs, and which could.
+
+For every entry parameter: its shape and bytes, the output it is aliased with
+(input_output_alias may-alias or must-alias, or buffer_donor), whether XLA placed both in
+the same allocation and, when it did not, why. Then the parameters that could be donated
+(jax's donate_argnums): an output of the same shape and layout exists and the parameter is
+no longer read when it is written, with the bytes each donation saves on memory needed,
+measured by recomputing the assignment as if it were donated. Last, the copies XLA made so
+that an update (dynamic-update-slice, scatter, a loop carry) can run in place.
+
+\b
+Examples:
+  bufviz aliasing dumps/module_0022.jit_update.cpu_after_optimizations.txt
+  bufviz aliasing dumps/ --format json
+"""
+
+
+@cli.command(help=ALIASING_HELP)
+@input_options
+@click.option("--top", type=click.IntRange(min=0), default=20, show_default=True, metavar="N",
+              help="Rows of each table (0: all). JSON always lists every row.")
+@click.pass_context
+def aliasing(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top) -> int:
+    from .pipeline import peak_context
+    from .report.aliasing import render_aliasing
+    from .whatif.aliasing import aliasing_report
+
+    with _progress(paths) as say:
+        report, context = peak_context(list(paths), not no_discover, module_selector, platform, say, match)
+    if context.analysis is None:
+        raise BufvizError("expected the HLO module (aliasing and donation are read from it), found none", paths[0])
+    report["aliasing"] = aliasing_report(report, context)
+    _render(ctx, _head(report, "aliasing", "notes"), fmt, output, no_color,
+            lambda console: render_aliasing(report, console, top))
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+from dataclasses import dataclass
 
 from .dumps.cursor import TRUNCATED
 from .dumps.dump_set import SPLIT, check_dump_set
@@ -51,8 +52,8 @@ def peak_report(paths: list[str], discover: bool = True, module: str | None = No
     files of different modules be used together. With `explain` (a buffer's name, or True for
     the largest temporary at the peak) the report gets `explain`: why that buffer is live."""
     with gc_paused():
-        report, describe = _peak_report(paths, discover, module, platform, progress or (lambda message: None),
-                                        match)
+        report, describe, _ = _peak_report(paths, discover, module, platform, progress or (lambda message: None),
+                                           match)
     if explain:
         report["explain"] = explain_value(report, None if explain is True else explain, describe)
     if value_info:   # for pictures: what each allocated value is
@@ -62,7 +63,43 @@ def peak_report(paths: list[str], discover: bool = True, module: str | None = No
     return report
 
 
-def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, object]:
+@dataclass
+class Context:
+    """What a product feature needs beyond the report: the module, its analysis and the target."""
+    inputs: Inputs
+    target: Target
+    analysis: object = None      # ModuleAnalysis when the HLO module was read
+    describe: object = None
+
+
+def peak_context(paths: list[str], discover: bool = True, module: str | None = None, platform: str | None = None,
+                 progress=None, match: bool = False) -> tuple[dict, Context]:
+    """The peak report and what it was computed from, for features that recompute (what-if, aliasing)."""
+    with gc_paused():
+        report, describe, context = _peak_report(paths, discover, module, platform,
+                                                 progress or (lambda message: None), match)
+    context.describe = describe
+    return report, context
+
+
+def module_report(module: Module, target: Target, describe=None) -> dict:
+    """The peak report of a module alone, by bufviz's own rules (no dump): what a changed module
+    (a what-if) would need."""
+    inputs = Inputs()
+    inputs.module = module
+    inputs.platform, inputs.vintage = target.platform, target.vintage
+    describe = describe or _module_description(module)
+    analysis = analyze_module(module, target)
+    result = peak_of(analysis)
+    notes: list[str] = []
+    _, assignment = assign_buffers(analysis, None, notes)
+    report = build_peak_report(inputs, target.platform, target.vintage, result, describe, notes, assignment)
+    report["recomputed"].update(storage_totals(report["recomputed"]))
+    _add_memory(report, describe, target.platform == "tpu")
+    return report
+
+
+def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, object, Context]:
     inputs = load_inputs(paths, discover, module, say)
     say("recomputing live ranges and the peak")
     notes = list(inputs.notes)
@@ -77,11 +114,12 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
     check_dump_set(inputs.buffer_assignment, inputs.live_range, inputs.paths,
                    None if vintage.conflicting else vintage.is_before(SPLIT))
     target = Target(platform, vintage)
+    context = Context(inputs, target)
     result = None
     assignment = None
     describe = _no_description
     if inputs.module is not None:
-        analysis = analyze_module(inputs.module, target)
+        analysis = context.analysis = analyze_module(inputs.module, target)
         oom = oom_json(inputs.oom, inputs.module) if inputs.oom is not None else None
         result = peak_of(analysis)
         describe = _module_description(inputs.module)
@@ -113,7 +151,7 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
         oom = oom_json(inputs.oom)
     report["oom"] = oom
     report["warnings"] = list(inputs.warnings)
-    return report, describe
+    return report, describe, context
 
 
 def _add_memory(report: dict, describe, bufviz_rules: bool) -> None:

@@ -13,12 +13,16 @@ from .header import bytes_cell, drop_exact, exact_dropped_width, pairs_table, re
 from .layout import Column, cut_middle, fit_table, from_front, shape_column
 from .oom import render_oom
 from .verify import differences_table
+from .whatif import what_if_block
 
 MISMATCHES_SHOWN = 8
 
 
 def render_peak(report: dict, console: Console, top: int | None = 20, by: str | None = None) -> None:
     render_header(report, console)
+    if report.get("what_if"):
+        console.print(what_if_block(report["what_if"], console.width))
+        console.print()
     width = console.width
     if report.get("oom"):
         render_oom(report["oom"], console, top)

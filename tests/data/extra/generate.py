@@ -1,7 +1,7 @@
 """Make the extra real dumps in this folder: XLA features the shared corpus lacks.
 
 Run with jax installed in a separate environment (jax is never a bufviz dependency):
-    python tests/data/extra/generate.py tests/data/extra
+    python tests/data/extra/generate.py tests/data/extra [--only NAME ...]
 Each program is compiled on the CPU with XLA's dump flags; the main module's files and
 the executable's memory_analysis.json are kept, as ../shared/tools/gen_corpus.py does.
 
@@ -28,7 +28,128 @@ def packed_int4():
     return f, (jnp.ones((64, 128)), jnp.ones((128, 64), jnp.int4), jnp.ones((64,), jnp.uint4))
 
 
-PROGRAMS = {"packed_int4": packed_int4}
+def _tree_map(f, *trees):
+    import jax
+    return jax.tree_util.tree_map(f, *trees)
+
+
+def _mlp_loss(params, x, y, remat=False):
+    """Mean squared error of an MLP given as a flat tuple (w1, b1, w2, b2, ...)."""
+    import jax
+    import jax.numpy as jnp
+
+    def layer(h, w, b):
+        return jnp.tanh(h @ w + b)
+    if remat:
+        layer = jax.checkpoint(layer)
+    h = x
+    for i in range(0, len(params), 2):
+        h = layer(h, params[i], params[i + 1])
+    return jnp.mean((h - y) ** 2)
+
+
+def _mlp_args(n_layers, width, batch):
+    import jax.numpy as jnp
+    params = []
+    for _ in range(n_layers):
+        params += [jnp.ones((width, width), jnp.float32) * 0.01, jnp.zeros((width,), jnp.float32)]
+    return tuple(params), jnp.ones((batch, width)), jnp.ones((batch, width))
+
+
+def _sgd(donate):
+    import jax
+
+    def step(params, x, y):
+        g = jax.grad(_mlp_loss)(params, x, y)
+        return _tree_map(lambda p, g: p - 0.01 * g, params, g)
+    return jax.jit(step, donate_argnums=0 if donate else ()), _mlp_args(2, 256, 64)
+
+
+def sgd_step():
+    """SGD update of a 2-layer MLP (256x256 weights), params not donated: pair of sgd_step_donated."""
+    return _sgd(donate=False)
+
+
+def sgd_step_donated():
+    """sgd_step with donate_argnums=0: every parameter buffer may be reused for the output."""
+    return _sgd(donate=True)
+
+
+def _adam(donate):
+    import jax
+    import jax.numpy as jnp
+
+    def step(params, state, x, y):
+        m, v, count = state
+        g = jax.grad(_mlp_loss)(params, x, y)
+        count = count + 1
+        m = _tree_map(lambda m, g: 0.9 * m + 0.1 * g, m, g)
+        v = _tree_map(lambda v, g: 0.999 * v + 0.001 * g * g, v, g)
+        c1 = 1 - 0.9 ** count.astype(jnp.float32)
+        c2 = 1 - 0.999 ** count.astype(jnp.float32)
+        params = _tree_map(lambda p, m, v: p - 1e-3 * (m / c1) / (jnp.sqrt(v / c2) + 1e-8),
+                           params, m, v)
+        return params, (m, v, count)
+    params, x, y = _mlp_args(2, 256, 64)
+    state = (_tree_map(jnp.zeros_like, params), _tree_map(jnp.zeros_like, params),
+             jnp.zeros((), jnp.int32))
+    return jax.jit(step, donate_argnums=(0, 1) if donate else ()), (params, state, x, y)
+
+
+def adam_step():
+    """Adam update of a 2-layer MLP with state (m, v, count) passed in and returned, no donation."""
+    return _adam(donate=False)
+
+
+def adam_step_donated():
+    """adam_step with donate_argnums=(0, 1): params and optimizer state are donated."""
+    return _adam(donate=True)
+
+
+def _scan_carry(donate):
+    import jax
+    import jax.numpy as jnp
+
+    def fill(carry, xs):
+        def body(i, c):
+            row = jnp.tanh(xs[i] + c[i]) * 0.5
+            return jax.lax.dynamic_update_slice(c, row[None], (i, 0))
+        return jax.lax.fori_loop(0, xs.shape[0], body, carry)
+    args = (jnp.zeros((128, 256), jnp.float32), jnp.ones((32, 256), jnp.float32))
+    return jax.jit(fill, donate_argnums=0 if donate else ()), args
+
+
+def scan_carry():
+    """fori_loop writing rows of a 128x256 carry with dynamic_update_slice, carry not donated."""
+    return _scan_carry(donate=False)
+
+
+def scan_carry_donated():
+    """scan_carry with donate_argnums=0: the loop may update the caller's carry in place."""
+    return _scan_carry(donate=True)
+
+
+def _remat(checkpoint):
+    import jax
+
+    def grad_step(params, x, y):
+        return jax.grad(_mlp_loss)(params, x, y, remat=checkpoint)
+    return jax.jit(grad_step), _mlp_args(4, 512, 256)
+
+
+def remat_mlp():
+    """Gradient of a 4-layer MLP loss (batch 256, width 512), activations saved for backward."""
+    return _remat(checkpoint=False)
+
+
+def remat_mlp_checkpointed():
+    """remat_mlp with every layer wrapped in jax.checkpoint (no policy): recomputed in backward."""
+    return _remat(checkpoint=True)
+
+
+PROGRAMS = {f.__name__: f for f in (
+    packed_int4, sgd_step, sgd_step_donated, adam_step, adam_step_donated,
+    scan_carry, scan_carry_donated, remat_mlp, remat_mlp_checkpointed)}
 
 
 def child(name, out):
@@ -36,6 +157,8 @@ def child(name, out):
     fn, args = PROGRAMS[name]()
     stats = {"jax_version": jax.__version__}
     ma = fn.lower(*args).compile().memory_analysis()
+    if isinstance(ma, (list, tuple)):  # some older jax versions return one per device
+        ma = ma[0]
     stats.update({k: int(getattr(ma, k)) for k in dir(ma) if k.endswith("_in_bytes")})
     with open(os.path.join(out, "memory_analysis.json"), "w") as f:
         json.dump(stats, f, indent=1, sort_keys=True)
@@ -65,5 +188,6 @@ if __name__ == "__main__":
     if sys.argv[1] == "--child":
         child(sys.argv[2], sys.argv[3])
     else:
-        for name in PROGRAMS:
+        names = sys.argv[3:] if sys.argv[2:3] == ["--only"] else list(PROGRAMS)
+        for name in names:
             generate(name, sys.argv[1])

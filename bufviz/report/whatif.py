@@ -1,0 +1,40 @@
+"""The what-if block at the top of `bufviz peak --donate`: what was changed, and the headline
+and its parts before -> after."""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from .diff import PART_NAMES, signed
+from .layout import Column, fit_table
+from ..units import human_bytes
+
+
+def what_if_block(data: dict, width: int) -> Group:
+    donated = [d for d in data["donate"] if d["not_donated_because"] is None]
+    refused = [d for d in data["donate"] if d["not_donated_because"] is not None]
+    numbers = sorted({d["number"] for d in data["donate"]})
+    title = Text(f"What if parameter{'s' * (len(numbers) > 1)} {', '.join(map(str, numbers))} "
+                 f"{'were' if len(numbers) > 1 else 'was'} donated", style="bold")
+    lines = [title]
+    for d in donated:
+        lines.append(Text(f"  parameter {_leaf(d)} → output {{{d['output']}}} ({human_bytes(d['bytes'])})"))
+    for d in refused:
+        lines.append(Text(f"  parameter {_leaf(d)} not donated: {d['not_donated_because']}", style="yellow"))
+    names = dict(PART_NAMES)
+    parts = [k for k in data["before"] if data["before"][k] or data["after"][k]]
+    lines.append(fit_table([
+        Column("", [names[k] for k in parts]),
+        Column("before", [human_bytes(data["before"][k]) for k in parts], "right"),
+        Column("after", [human_bytes(data["after"][k]) for k in parts], "right"),
+        Column("change", [signed(data["after"][k] - data["before"][k]) for k in parts], "right"),
+    ], width))
+    saving = data["saving_bytes"]
+    verdict = (f"saves {human_bytes(saving)} of memory needed" if saving > 0 else
+               "saves nothing" if saving == 0 else f"costs {human_bytes(-saving)} more")
+    lines.append(Text(f"  {verdict}; the report below is the changed module", style="bold"))
+    return Group(*lines)
+
+
+def _leaf(d: dict) -> str:
+    return f"{d['number']}" + (f"{{{d['index']}}}" if d["index"] else "")

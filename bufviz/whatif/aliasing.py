@@ -1,0 +1,139 @@
+"""`bufviz aliasing`: every entry parameter and whether it is aliased with an output (and
+whether XLA placed them together, and why not), the parameters that could be donated with the
+bytes each donation saves (measured by the what-if engine), and the in-place updates that
+were not done in place, with the copy each costs."""
+from __future__ import annotations
+
+from ..engine.target.sizes import color_of
+from ..hlo.shapes import format_index
+from .donate import leaves, output_leaves, plan_donations, donated_module
+
+IN_PLACE = {"dynamic-update-slice", "scatter", "while", "fusion", "custom-call"}
+
+
+def aliasing_report(report: dict, context) -> dict:
+    from ..pipeline import module_report
+
+    module, analysis, target = context.inputs.module, context.analysis, context.target
+    allocation_of = _allocation_of(report)
+    aliases = {(number, tuple(index)): (tuple(out), kind) for out, number, index, kind in module.input_output_alias}
+    donors = {(number, tuple(index)) for number, index in module.buffer_donors}
+    outputs = dict(output_leaves(module))
+    root_sets = analysis.dataflow.sets.get(module.entry.root, {})
+    baseline = module_report(module, target, context.describe)["memory"]["needed_bytes"]
+    savings: dict[int, tuple[int, list]] = {}
+    rows = []
+    for param in module.entry.parameters:
+        number = param.parameter_number
+        for index, sub in leaves(param.shape):
+            alias = aliases.get((number, index))
+            row = {"number": number, "index": format_index(index), "name": param.name, "shape": sub.text,
+                   "bytes": sub.byte_size(), "aliased_output": None, "alias_kind": None, "shares_allocation": None,
+                   "not_shared_because": None, "donation_candidate": False, "candidate_output": None,
+                   "saving_bytes": None, "source": None}
+            if alias is not None:
+                out, kind = alias
+                row.update(aliased_output=format_index(out), alias_kind=kind)
+                writers = [v for v in root_sets.get(out, [])]
+                mine = allocation_of.get((param.name, format_index(index)))
+                theirs = {allocation_of.get((v.instruction.name, format_index(v.index))) for v in writers}
+                row["shares_allocation"] = mine is not None and mine in theirs
+                if not row["shares_allocation"]:
+                    row["not_shared_because"] = _why_not_shared(sub, outputs.get(out), writers, param, index,
+                                                                analysis)
+            elif (number, index) in donors:
+                row["alias_kind"] = "buffer_donor"
+            rows.append(row)
+    for number in sorted({r["number"] for r in rows if r["alias_kind"] is None}):
+        plans = [p for p in plan_donations(module, target, [number]) if p.reason is None]
+        if plans:
+            after = module_report(donated_module(module, plans), target, context.describe)["memory"]["needed_bytes"]
+            savings[number] = (baseline - after, plans)
+    for r in rows:
+        saving, plans = savings.get(r["number"], (0, []))
+        plan = next((p for p in plans if format_index(p.index) == r["index"]), None)
+        if plan is not None and saving > 0:
+            r.update(donation_candidate=True, candidate_output=format_index(plan.output), saving_bytes=saving)
+    return {"parameters": rows, "copies": copies(analysis, module, report),
+            "needed_bytes": report["memory"]["needed_bytes"] if report.get("memory") else None,
+            "saving_if_all_donated_bytes": _all_donated_saving(module, target, context, rows, baseline)}
+
+
+def _all_donated_saving(module, target, context, rows, baseline) -> int | None:
+    from ..pipeline import module_report
+
+    numbers = sorted({r["number"] for r in rows if r["donation_candidate"]})
+    if not numbers:
+        return None
+    plans = [p for p in plan_donations(module, target, numbers) if p.reason is None]
+    return baseline - module_report(donated_module(module, plans), target, context.describe)["memory"]["needed_bytes"]
+
+
+def _allocation_of(report: dict) -> dict:
+    xla, ours = report["xla"] or {}, report["recomputed"] or {}
+    allocations = xla.get("allocations") or ours.get("allocations") or []
+    return {(v["name"], v["index"]): a["index"] for a in allocations for v in a["values"]}
+
+
+def _why_not_shared(param_shape, output_shape, writers, param, index, analysis) -> str:
+    if output_shape is not None and param_shape.text != output_shape.text:
+        same_dims = param_shape.text_without_layout() == output_shape.text_without_layout()
+        return "the layout differs from the output's" if same_dims else "the shape differs from the output's"
+    if output_shape is not None and color_of(param_shape) != color_of(output_shape):
+        return "the memory space differs from the output's"
+    passed = [v for v in writers if v.instruction.opcode == "parameter" and v.instruction is not param]
+    if passed:
+        return f"the output is a pass-through of parameter {passed[0].instruction.parameter_number}"
+    p_range = analysis.live.get(analysis.dataflow.sets[param][index][0].id)
+    starts = [analysis.live[v.id].start for v in writers if v.id in analysis.live]
+    if p_range is not None and starts and p_range.end > min(starts):
+        return "the parameter is read after the output is written"
+    return "XLA placed them apart for a reason bufviz cannot see"
+
+
+def copies(analysis, module, report) -> list[dict]:
+    """Copies that keep a value intact for an in-place update (same layout in and out)."""
+    loops = _loop_bodies(module)
+    out = []
+    for instr in analysis.flat.sequence:
+        if instr.opcode not in ("copy", "copy-start") or not instr.operands:
+            continue
+        operand = instr.operands[0]
+        if instr.shape.text != operand.shape.text:
+            continue   # a layout change (a transpose), not a copy for aliasing
+        users = sorted({u.opcode for u in instr.users if u.opcode in IN_PLACE} | {
+            "while" for u in instr.users if u.opcode == "tuple" and any(w.opcode == "while" for w in u.users)})
+        entry_param = operand.opcode == "parameter" and operand.computation is module.entry
+        loop = loops.get(instr.computation.name)
+        sharing = sum(1 for u in operand.users if u.opcode in ("copy", "copy-start"))
+        if entry_param and (operand.parameter_number, ()) in module.donated:
+            why = (f"parameter {operand.parameter_number} is donated but still read after its update is "
+                   "written, so XLA keeps a copy")
+        elif entry_param:
+            why = f"parameter {operand.parameter_number} is not donated, so the update writes a copy"
+        elif operand.opcode == "constant":
+            why = "a constant cannot be updated in place"
+        elif sharing > 1:
+            why = f"one value starts {sharing} buffers that are updated in place: each needs its own"
+        elif "while" in users:
+            why = "a loop carry whose initial value is still read after the loop starts"
+        elif loop:
+            why = "the loop body copies its carry: the old value is still read after the update"
+        else:
+            why = "the operand is still read after the in-place update"
+        out.append({"name": instr.name, "bytes": instr.shape.byte_size(), "of": operand.name,
+                    "users": users, "in_loop": loop, "why": why, "source": module.source_of(instr)})
+    return sorted(out, key=lambda c: -c["bytes"])
+
+
+def _loop_bodies(module) -> dict[str, str]:
+    """Computation name -> the while loop it is the body of."""
+    bodies = {}
+    for comp in module.computations.values():
+        if not comp.parsed:
+            continue
+        for instr in comp.instructions:
+            if instr.opcode == "while":
+                for name in instr.callee_names(("body",)):
+                    bodies[name] = instr.name
+    return bodies
