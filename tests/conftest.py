@@ -31,7 +31,7 @@ def corpus_cases() -> list[Path]:
             for version in sorted(root.glob("xla-jax-*")):
                 for case in sorted(p for p in version.iterdir() if p.is_dir()):
                     cases.setdefault((version.name, case.name), case)
-    for case in sorted(p for p in (DATA / "extra").iterdir() if p.is_dir()):
+    for case in sorted(p for p in (DATA / "extra").iterdir() if p.is_dir() and any(p.glob("*optimizations.txt"))):
         cases[("extra", case.name)] = case
     return [cases[k] for k in sorted(cases)]
 

@@ -16,7 +16,7 @@ INPUTS = [MLP, DATA / "corpus/xla-jax-0.4.13/cond_branches", DATA / "corpus/xla-
           *sorted(SAMPLES.glob("00*.txt")), DATA / "oom/cpu-oom-jax-jit-zeros-0.10.2.txt"]
 if WILD.exists():
     INPUTS += sorted(WILD.glob("*oom*.txt"))[:6] + sorted(WILD.glob("buffer-assignment-*.txt"))[:3]
-COMMANDS = ["peak", "verify", "allocations", "explain", "timeline"]
+COMMANDS = ["peak", "verify", "allocations", "explain", "timeline", "aliasing"]
 WIDTHS = [80, 120, 200]
 
 

@@ -6,7 +6,8 @@ Each program is compiled on the CPU with XLA's dump flags; the main module's fil
 the executable's memory_analysis.json are kept, as ../shared/tools/gen_corpus.py does.
 
 mlp_train_big is `gen_corpus.py OUT --only mlp_train --big` under jax 0.10.2: the corpus's
-mlp_train with wider layers, the pair that check and diff compare.
+mlp_train with wider layers, the pair that check and diff compare. The `*_jax0430` folders are
+the same programs generated under jax 0.4.30 (another XLA generation), for the what-if tests.
 """
 import glob
 import json
