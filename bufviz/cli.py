@@ -175,14 +175,22 @@ def _numbers(text: str, option: str) -> list[int]:
     return numbers
 
 
-def _what_if(paths, no_discover, module_selector, platform, match, donate: list[int]) -> dict:
+def _with_module(paths, no_discover, module_selector, platform, match, needed_for: str):
+    """The report and its context, for commands that recompute from the HLO module."""
     from .pipeline import peak_context
-    from .whatif.run import what_if
 
     with _progress(paths) as say:
         report, context = peak_context(list(paths), not no_discover, module_selector, platform, say, match)
     if context.analysis is None:
-        raise BufvizError("expected the HLO module to recompute a what-if from, found none", paths[0])
+        raise BufvizError(f"expected the HLO module ({needed_for}), found none", paths[0])
+    return report, context
+
+
+def _what_if(paths, no_discover, module_selector, platform, match, donate: list[int]) -> dict:
+    from .whatif.run import what_if
+
+    report, context = _with_module(paths, no_discover, module_selector, platform, match,
+                                   "a what-if is recomputed from it")
     return what_if(report, context, donate)
 
 
@@ -466,14 +474,11 @@ Examples:
               help="Rows of each table (0: all). JSON always lists every row.")
 @click.pass_context
 def aliasing(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top) -> int:
-    from .pipeline import peak_context
     from .report.aliasing import render_aliasing
     from .whatif.aliasing import aliasing_report
 
-    with _progress(paths) as say:
-        report, context = peak_context(list(paths), not no_discover, module_selector, platform, say, match)
-    if context.analysis is None:
-        raise BufvizError("expected the HLO module (aliasing and donation are read from it), found none", paths[0])
+    report, context = _with_module(paths, no_discover, module_selector, platform, match,
+                                   "aliasing and donation are read from it")
     report["aliasing"] = aliasing_report(report, context)
     _render(ctx, _head(report, "aliasing", "notes"), fmt, output, no_color,
             lambda console: render_aliasing(report, console, top))

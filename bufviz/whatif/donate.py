@@ -7,7 +7,7 @@ import copy
 from dataclasses import dataclass
 
 from ..engine.assignment.assignment import BufferAssigner
-from ..engine.liveness.hlo_liveness import ModuleAnalysis, analyze_module
+from ..engine.liveness.hlo_liveness import analyze_module
 from ..engine.target.target import Target
 from ..hlo.model import Module
 from ..hlo.shapes import format_index
