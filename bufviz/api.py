@@ -108,7 +108,7 @@ class Result:
 def analyze(source: PathOrText, *, module: str | None = None, platform: str | None = None,
             discover: bool = True) -> Result:
     """A dump file, a dump folder, HLO module text (`compiled.as_text()`), or a saved result."""
-    from .ci.saved import looks_saved, read_saved_report
+    from .ci.saved import is_saved_file, looks_saved, read_saved_report
     from .pipeline import peak_report
 
     if _is_text(source):
@@ -118,13 +118,13 @@ def analyze(source: PathOrText, *, module: str | None = None, platform: str | No
         with tempfile.TemporaryDirectory(prefix="bufviz-") as folder:
             path = os.path.join(folder, "module.txt")
             Path(path).write_text(text, encoding="utf-8")
-            return Result.from_report(peak_report([path], discover=False, platform=platform))
+            report = peak_report([path], discover=False, platform=platform)
+        report["inputs"] = {k: ("<text>" if v else None) for k, v in report["inputs"].items()}
+        return Result.from_report(report)
     path = os.fspath(source)
-    if os.path.isfile(path):
+    if os.path.isfile(path) and is_saved_file(path):
         from .textfile import read_text
-        text = read_text(path)
-        if looks_saved(text):
-            return Result.from_report(read_saved_report(path, text))
+        return Result.from_report(read_saved_report(path, read_text(path)))
     return Result.from_report(peak_report([path], discover=discover, module=module, platform=platform))
 
 

@@ -196,19 +196,12 @@ def _what_if(paths, no_discover, module_selector, platform, match, donate: list[
 
 def _saved_report(paths) -> dict | None:
     """A result saved with `peak --format json`, read back whole (rendered again, not recomputed)."""
-    from .ci.saved import read_saved_report
+    from .ci.saved import is_saved_file, read_saved_report
     from .textfile import read_text
 
-    if len(paths) != 1 or not os.path.isfile(paths[0]) or not _starts_saved(paths[0]):
+    if len(paths) != 1 or not os.path.isfile(paths[0]) or not is_saved_file(paths[0]):
         return None
     return read_saved_report(paths[0], read_text(paths[0]))
-
-
-def _starts_saved(path: str) -> bool:
-    from .ci.saved import looks_saved
-
-    with open(path, "rb") as f:
-        return looks_saved(f.read(256).decode("utf-8", "ignore"))
 
 
 def _folder_of_several_modules(paths, module_selector) -> str | None:

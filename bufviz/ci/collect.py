@@ -6,8 +6,8 @@ import os
 
 from ..dumps.discover import selects
 from ..errors import BufvizError
-from ..textfile import STDIN, read_text
-from .saved import looks_saved, read_saved
+from ..textfile import STDIN
+from .saved import is_saved_file, read_saved
 from .scan import analyse_all, find_modules
 from .summary import summarize
 
@@ -28,8 +28,8 @@ def collect(paths: list[str], module: str | None = None, platform: str | None = 
             found, failed = analyse_all([s.files for s in sets], jobs, progress, platform)
             summaries += found
             errors += failed
-        elif path != STDIN and os.path.isfile(path) and looks_saved(text := read_text(path)):
-            summaries += read_saved(path, text)
+        elif path != STDIN and os.path.isfile(path) and is_saved_file(path):
+            summaries += read_saved(path)
         else:
             files.append(path)
     if files:

@@ -16,6 +16,12 @@ def looks_saved(text: str) -> bool:
     return head.startswith("{") and '"schema_version"' in head
 
 
+def is_saved_file(path: str) -> bool:
+    """Whether a file is a saved result, from its first bytes (dumps can be hundreds of MB)."""
+    with open(path, "rb") as f:
+        return looks_saved(f.read(256).decode("utf-8", "ignore"))
+
+
 def read_saved(path: str, text: str | None = None) -> list[dict]:
     """The module results in a saved peak or scan JSON."""
     data = _parse(path, read_text(path) if text is None else text)
