@@ -4,9 +4,10 @@ bytes each donation saves (measured by the what-if engine), and the in-place upd
 were not done in place, with the copy each costs."""
 from __future__ import annotations
 
+from ..engine.liveness.hlo_liveness import parameter_aliasing
 from ..engine.target.sizes import color_of
-from ..hlo.shapes import format_index
-from .donate import leaves, output_leaves, plan_donations, donated_module
+from ..hlo.shapes import format_index, parse_index
+from .donate import output_leaves, plan_donations, donated_module
 
 IN_PLACE = {"dynamic-update-slice", "scatter", "while", "fusion", "custom-call"}
 
@@ -16,34 +17,29 @@ def aliasing_report(report: dict, context) -> dict:
 
     module, analysis, target = context.inputs.module, context.analysis, context.target
     allocation_of = _allocation_of(report)
-    aliases = {(number, tuple(index)): (tuple(out), kind) for out, number, index, kind in module.input_output_alias}
-    donors = {(number, tuple(index)) for number, index in module.buffer_donors}
     outputs = dict(output_leaves(module))
     root_sets = analysis.dataflow.sets.get(module.entry.root, {})
     baseline = module_report(module, target, context.describe)["memory"]["needed_bytes"]
     savings: dict[int, tuple[int, list]] = {}
+    params = {p.parameter_number: p for p in module.entry.parameters}
     rows = []
-    for param in module.entry.parameters:
-        number = param.parameter_number
-        for index, sub in leaves(param.shape):
-            alias = aliases.get((number, index))
-            row = {"number": number, "index": format_index(index), "name": param.name, "shape": sub.text,
-                   "bytes": sub.byte_size(), "aliased_output": None, "alias_kind": None, "shares_allocation": None,
-                   "not_shared_because": None, "donation_candidate": False, "candidate_output": None,
-                   "saving_bytes": None, "source": None}
-            if alias is not None:
-                out, kind = alias
-                row.update(aliased_output=format_index(out), alias_kind=kind)
-                writers = [v for v in root_sets.get(out, [])]
-                mine = allocation_of.get((param.name, format_index(index)))
-                theirs = {allocation_of.get((v.instruction.name, format_index(v.index))) for v in writers}
-                row["shares_allocation"] = mine is not None and mine in theirs
-                if not row["shares_allocation"]:
-                    row["not_shared_because"] = _why_not_shared(sub, outputs.get(out), writers, param, index,
-                                                                analysis)
-            elif (number, index) in donors:
-                row["alias_kind"] = "buffer_donor"
-            rows.append(row)
+    for leaf in parameter_aliasing(module):   # number, name, index, bytes, aliased_output, alias_kind, donor
+        param, index = params[leaf["number"]], parse_index(leaf["index"])
+        sub = param.shape.subshape(index)
+        row = {**leaf, "shape": sub.text, "shares_allocation": None, "not_shared_because": None,
+               "donation_candidate": False, "candidate_output": None, "saving_bytes": None}
+        donor = row.pop("donor")
+        if row["aliased_output"] is not None:
+            out = parse_index(row["aliased_output"])
+            writers = list(root_sets.get(out, []))
+            mine = allocation_of.get((param.name, row["index"]))
+            theirs = {allocation_of.get((v.instruction.name, format_index(v.index))) for v in writers}
+            row["shares_allocation"] = mine is not None and mine in theirs
+            if not row["shares_allocation"]:
+                row["not_shared_because"] = _why_not_shared(sub, outputs.get(out), writers, param, index, analysis)
+        elif donor:
+            row["alias_kind"] = "buffer_donor"
+        rows.append(row)
     for number in sorted({r["number"] for r in rows if r["alias_kind"] is None}):
         plans = [p for p in plan_donations(module, target, [number]) if p.reason is None]
         if plans:
