@@ -56,7 +56,6 @@ def _verdict(module: dict, metric: str, budget: int | None, old: dict | None, in
         out["ok"] = False
         out["violations"].append(f"{words} {human_bytes(value)} is over the budget of {human_bytes(budget)} "
                                  f"by {human_bytes(value - budget)}")
-    changes = None
     if increase is not None and old is None:
         out["note"] = "no baseline for this module"
     elif increase is not None and old.get(key) is not None:
@@ -69,9 +68,10 @@ def _verdict(module: dict, metric: str, budget: int | None, old: dict | None, in
             out["violations"].append(f"{words} grew by {human_bytes(value - before)}{percent}, "
                                      f"{human_bytes(before)} → {human_bytes(value)}; at most "
                                      f"{increase_text(increase)} allowed")
-        changes = [c for c in module_diff(old, module)["top_changes"] if c["delta"] > 0]
-    if not out["ok"]:
-        out["culprits"] = _culprits(module, changes)
+    if not out["ok"]:   # rows are matched only for a module that failed: a tree may hold hundreds
+        grown = None if out["baseline_bytes"] is None else \
+            [c for c in module_diff(old, module)["top_changes"] if c["delta"] > 0]
+        out["culprits"] = _culprits(module, grown)
     return out
 
 
