@@ -56,6 +56,7 @@ Examples:
   bufviz peak oom.log
   pbpaste | bufviz peak -
   bufviz peak dumps/ --donate 0,1
+  bufviz peak dumps/ --remat add_tanh_fusion.1
   BUFVIZ_PEAK_FORMAT=json bufviz peak dumps/ --module jit_update
 """
 
@@ -136,15 +137,20 @@ def cli(ctx: click.Context, no_color: bool) -> None:
 @click.option("--donate", metavar="N[,M...]",
               help="What if these parameters were donated (jax's donate_argnums): recompute everything "
                    "with each paired to an output of its shape, and show before -> after.")
+@click.option("--remat", metavar="NAME[,NAME...]",
+              help="What if these buffers were recomputed (jax.checkpoint) before their late uses "
+                   "instead of kept: recompute everything and show before -> after.")
 @click.pass_context
-def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top, by, donate) -> int:
+def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top, by, donate,
+         remat) -> int:
     from .report.console import render_peak
 
     root = _folder_of_several_modules(paths, module_selector)
     if root is not None:
         return _overview(ctx, root, fmt, output, no_color, platform, top)
-    if donate:
-        report = _what_if(paths, no_discover, module_selector, platform, match, _numbers(donate, "--donate"))
+    if donate is not None or remat is not None:
+        report = _what_if(paths, no_discover, module_selector, platform, match,
+                          _numbers(donate, "--donate") if donate is not None else [], _names(remat, "--remat"))
     else:
         report = _report(paths, no_discover, module_selector, platform, match, fmt)
     _render(ctx, report, fmt, output, no_color, lambda console: render_peak(report, console, top, by))
@@ -186,12 +192,22 @@ def _with_module(paths, no_discover, module_selector, platform, match, needed_fo
     return report, context
 
 
-def _what_if(paths, no_discover, module_selector, platform, match, donate: list[int]) -> dict:
+def _names(text: str | None, option: str) -> list[str]:
+    if text is None:
+        return []
+    names = [n.strip().lstrip("%") for n in text.split(",") if n.strip()]
+    if not names:
+        raise click.BadParameter(f"expected instruction names like fusion.3 or fusion.3,dot.1, found {text!r}",
+                                 param_hint=f"'{option}'")
+    return names
+
+
+def _what_if(paths, no_discover, module_selector, platform, match, donate: list[int], remat: list[str]) -> dict:
     from .whatif.run import what_if
 
     report, context = _with_module(paths, no_discover, module_selector, platform, match,
                                    "a what-if is recomputed from it")
-    return what_if(report, context, donate)
+    return what_if(report, context, donate, remat)
 
 
 def _saved_report(paths) -> dict | None:

@@ -1,8 +1,9 @@
-"""The what-if block at the top of `bufviz peak --donate`: what was changed, and the headline
-and its parts before -> after."""
+"""The what-if block at the top of `bufviz peak --donate / --remat`: what was changed, and the
+headline and its parts before -> after."""
 from __future__ import annotations
 
 from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 
 from .diff import PART_NAMES, signed
@@ -11,16 +12,21 @@ from ..units import human_bytes
 
 
 def what_if_block(data: dict, width: int) -> Group:
-    donated = [d for d in data["donate"] if d["not_donated_because"] is None]
-    refused = [d for d in data["donate"] if d["not_donated_because"] is not None]
-    numbers = sorted({d["number"] for d in data["donate"]})
-    title = Text(f"What if parameter{'s' * (len(numbers) > 1)} {', '.join(map(str, numbers))} "
-                 f"{'were' if len(numbers) > 1 else 'was'} donated", style="bold")
-    lines = [title]
-    for d in donated:
-        lines.append(Text(f"  parameter {_leaf(d)} → output {{{d['output']}}} ({human_bytes(d['bytes'])})"))
-    for d in refused:
-        lines.append(Text(f"  parameter {_leaf(d)} not donated: {d['not_donated_because']}", style="yellow"))
+    lines = [Text(f"What if {_title(data)}", style="bold")]
+    for d in data["donate"]:
+        if d["not_donated_because"] is None:
+            lines.append(Text(f"  parameter {_leaf(d)} → output {{{d['output']}}} ({human_bytes(d['bytes'])})"))
+        else:
+            lines.append(Text(f"  parameter {_leaf(d)} not donated: {d['not_donated_because']}", style="yellow"))
+    for r in data.get("remat", []):
+        if r["not_rematerialized_because"] is not None:
+            lines.append(Padding(Text(f"{r['name']} not recomputed: {r['not_rematerialized_because']}",
+                                      style="yellow"), (0, 0, 0, 2)))
+            continue
+        late = ", ".join(r["serves"])
+        how = ("computed later, just before" if r["recomputed_as"] == r["name"] else
+               f"recomputed as {r['recomputed_as']} just before")
+        lines.append(Padding(Text(f"{r['name']} ({human_bytes(r['bytes'])}) {how} {late}"), (0, 0, 0, 2)))
     names = dict(PART_NAMES)
     parts = [k for k in data["before"] if data["before"][k] or data["after"][k]]
     lines.append(fit_table([
@@ -34,6 +40,18 @@ def what_if_block(data: dict, width: int) -> Group:
                "saves nothing" if saving == 0 else f"costs {human_bytes(-saving)} more")
     lines.append(Text(f"  {verdict}; the report below is the changed module", style="bold"))
     return Group(*lines)
+
+
+def _title(data: dict) -> str:
+    parts = []
+    numbers = sorted({d["number"] for d in data["donate"]})
+    if numbers:
+        parts.append(f"parameter{'s' * (len(numbers) > 1)} {', '.join(map(str, numbers))} "
+                     f"{'were' if len(numbers) > 1 else 'was'} donated")
+    names = [r["name"] for r in data.get("remat", [])]
+    if names:
+        parts.append(f"{', '.join(names)} {'were' if len(names) > 1 else 'was'} recomputed when needed")
+    return " and ".join(parts)
 
 
 def _leaf(d: dict) -> str:

@@ -2,25 +2,42 @@
 assignment, headline), next to the unchanged module under the same rules."""
 from __future__ import annotations
 
+from ..errors import BufvizError
 from .donate import donated_module, donation_json, plan_donations
+from .remat import NO_SUCH, plan_remat, remat_json, rematerialized_module
 
 PARTS = ("needed_bytes", "argument_bytes", "output_bytes", "temp_bytes", "alias_bytes", "constant_bytes")
 
 
-def what_if(report: dict, context, donate: list[int] = ()) -> dict:
-    """The report of the module as if `donate` (parameter numbers) were donated, with `what_if`:
-    the changes made, the numbers before and after (both by bufviz's rules) and the saving."""
+def changed_module(module, target, donate=(), remat=()):
+    """The module with `remat` (instruction names) computed again late and `donate` (parameter
+    numbers) donated, and the plans saying what was done and what could not be."""
+    remat_plans = [plan_remat(module, name) for name in remat]
+    changed = rematerialized_module(module, remat_plans)
+    donate_plans = plan_donations(changed, target, list(donate))
+    return donated_module(changed, donate_plans), donate_plans, remat_plans
+
+
+def what_if(report: dict, context, donate: list[int] = (), remat: list[str] = ()) -> dict:
+    """The report of the module as if `donate` (parameter numbers) were donated and `remat`
+    (buffer names) recomputed before their late uses, with `what_if`: the changes made, the
+    numbers before and after (both by bufviz's rules) and the saving."""
     from ..pipeline import module_report
 
     module, target = context.inputs.module, context.target
-    plans = plan_donations(module, target, list(donate))
+    changed, donate_plans, remat_plans = changed_module(module, target, donate, remat)
+    unknown = next((p for p in remat_plans if p.reason == NO_SUCH), None)
+    if unknown is not None:
+        raise BufvizError(f"expected an instruction to rematerialize, found no {unknown.name!r} outside "
+                          "fusions", module.path)
     before = module_report(module, target, context.describe)
-    after = module_report(donated_module(module, plans), target, context.describe)
+    after = module_report(changed, target, None if changed is not module and remat else context.describe)
     for key in ("schema_version", "module", "platform", "inputs", "vintage", "warnings"):
         after[key] = report[key]
     b, a = before["memory"], after["memory"]
     after["what_if"] = {
-        "donate": [donation_json(p) for p in plans],
+        "donate": [donation_json(p) for p in donate_plans],
+        "remat": [remat_json(p) for p in remat_plans],
         "before": {k: b[k] for k in PARTS},
         "after": {k: a[k] for k in PARTS},
         "saving_bytes": b["needed_bytes"] - a["needed_bytes"],
@@ -28,3 +45,15 @@ def what_if(report: dict, context, donate: list[int] = ()) -> dict:
     after["notes"] = ["what-if: the numbers are bufviz's recomputation of the changed module, the "
                       "assignment by XLA's rules as bufviz reproduces them"] + after["notes"]
     return after
+
+
+def measured_saving(context, donate=(), remat=()) -> int | None:
+    """Bytes of memory needed saved by a change, or None when the change cannot be made."""
+    from ..pipeline import module_report
+
+    module, target = context.inputs.module, context.target
+    changed, donate_plans, remat_plans = changed_module(module, target, donate, remat)
+    if not any(p.reason is None for p in [*donate_plans, *remat_plans]):
+        return None
+    before = module_report(module, target, context.describe)["memory"]["needed_bytes"]
+    return before - module_report(changed, target)["memory"]["needed_bytes"]
