@@ -140,9 +140,13 @@ def cli(ctx: click.Context, no_color: bool) -> None:
 @click.option("--remat", metavar="NAME[,NAME...]",
               help="What if these buffers were recomputed (jax.checkpoint) before their late uses "
                    "instead of kept: recompute everything and show before -> after.")
+@click.option("--advice/--no-advice", default=None,
+              help="The closing 'What to try' section: each change measured by recomputing the changed "
+                   "module. On by default for text output except on very large modules; --advice forces "
+                   "it (and adds it to JSON).")
 @click.pass_context
 def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top, by, donate,
-         remat) -> int:
+         remat, advice) -> int:
     from .report.console import render_peak
 
     root = _folder_of_several_modules(paths, module_selector)
@@ -152,12 +156,14 @@ def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_col
         report = _what_if(paths, no_discover, module_selector, platform, match,
                           _numbers(donate, "--donate") if donate is not None else [], _names(remat, "--remat"))
     else:
-        report = _report(paths, no_discover, module_selector, platform, match, fmt)
+        report = _report(paths, no_discover, module_selector, platform, match, fmt,
+                         advice=advice if advice is not None or fmt == "text" else False)
     _render(ctx, report, fmt, output, no_color, lambda console: render_peak(report, console, top, by))
     return 0
 
 
-def _report(paths, no_discover: bool, module_selector, platform, match: bool, fmt: str = "text") -> dict:
+def _report(paths, no_discover: bool, module_selector, platform, match: bool, fmt: str = "text",
+            advice: bool | None = False) -> dict:
     from .pipeline import peak_report
 
     saved = _saved_report(paths)
@@ -165,7 +171,8 @@ def _report(paths, no_discover: bool, module_selector, platform, match: bool, fm
         return saved
     with _progress(paths) as say:
         return peak_report(list(paths), discover=not no_discover, module=module_selector,
-                           platform=platform, progress=say, match=match, value_info=fmt in PICTURES)
+                           platform=platform, progress=say, match=match, value_info=fmt in PICTURES,
+                           advice=advice)
 
 
 PICTURES = ("svg", "html")

@@ -47,15 +47,21 @@ def gc_paused():
 
 def peak_report(paths: list[str], discover: bool = True, module: str | None = None,
                 platform: str | None = None, progress=None, match: bool = False, explain=False,
-                value_info: bool = False) -> dict:
+                value_info: bool = False, advice: bool | None = False) -> dict:
     """`progress(message)`, when given, is told what is happening (for long runs); `match` lets
     files of different modules be used together. With `explain` (a buffer's name, or True for
-    the largest temporary at the peak) the report gets `explain`: why that buffer is live."""
+    the largest temporary at the peak) the report gets `explain`: why that buffer is live.
+    `advice` (None: unless the module is very large) adds `advice`: what to try, measured."""
     with gc_paused():
-        report, describe, _ = _peak_report(paths, discover, module, platform, progress or (lambda message: None),
+        report, describe, context = _peak_report(paths, discover, module, platform, progress or (lambda message: None),
                                            match)
     if explain:
         report["explain"] = explain_value(report, None if explain is True else explain, describe)
+    report["advice"] = None
+    if advice is not False:
+        from .whatif.advice import advice_section
+        context.describe = describe
+        report["advice"] = advice_section(report, context, force=advice is True)
     if value_info:   # for pictures: what each allocated value is
         side = (report["xla"] or {}).get("allocations") or (report["recomputed"] or {}).get("allocations") or []
         report["value_info"] = {value_label(v["name"], v["index"]): describe(v["name"], parse_index(v["index"]))

@@ -36,9 +36,9 @@ def reported(case) -> bool:
 CASES = [c for v in VERSIONS for c in sorted(v.iterdir()) if reported(c)] + [BIG]
 
 
-def saved(tmp_path, case, name="saved.json"):
+def saved(tmp_path, case, name="saved.json", *options):
     out = tmp_path / name
-    code, _, err = run("peak", case, "--format", "json", "-o", out)
+    code, _, err = run("peak", case, "--format", "json", "-o", out, *options)
     assert code == 0, err
     return out
 
@@ -295,7 +295,7 @@ def test_scan_of_the_shared_corpus_lists_all_15_modules():
 
 def test_a_saved_peak_renders_again_as_it_was(tmp_path, monkeypatch):
     monkeypatch.setenv("COLUMNS", "100")
-    result = saved(tmp_path, SMALL)
+    result = saved(tmp_path, SMALL, "saved.json", "--advice")
     assert run("peak", result, "--no-color")[1] == run("peak", SMALL, "--no-color")[1]
     assert run_json("timeline", result)["timeline"] == run_json("timeline", SMALL)["timeline"]
 

@@ -24,7 +24,7 @@ _TEXT = {
     JAX: re.compile(r"\bjax(?:lib)?[./]|JaxRuntimeError|XlaRuntimeError"),
     TENSORFLOW: re.compile(r"tensorflow[./]python|ResourceExhaustedError|OOM when allocating tensor|"
                            r"report_tensor_allocations_upon_oom|\[\[\{?\{?node |\btf\.function"),
-    PYTORCH: re.compile(r"torch_xla|\btorch[./]|aten::"),
+    PYTORCH: re.compile(r"torch_xla|\btorch[./]|aten::|^SyncTensorsGraph"),
 }
 # A source file inside the framework's own package is not the user's code.
 _FRAMEWORK_SOURCE = re.compile(r"[/\\](?:site|dist)-packages[/\\]"
@@ -56,3 +56,30 @@ def _votes(sources: list[tuple[Iterable[str | None], dict[str, re.Pattern]]]) ->
 def _winner(votes: dict[str, int]) -> str | None:
     ranked = sorted(votes.items(), key=lambda kv: -kv[1])
     return ranked[0][0] if ranked[0][1] > ranked[1][1] else None
+
+
+# What to change, in each framework's words (None: the framework is not known).
+REMAT_HOW = {JAX: "rematerialize activations (jax.checkpoint / jax.remat)",
+             TENSORFLOW: "recompute activations in the backward pass (tf.recompute_grad)",
+             PYTORCH: "recompute activations in the backward pass (torch.utils.checkpoint)",
+             None: "recompute activations in the backward pass instead of keeping them (gradient checkpointing)"}
+# Only jax lets users donate arguments; unknown: say what to look for.
+DONATE_HOW = {JAX: "donate those arguments (donate_argnums)",
+              None: "let the outputs reuse those arguments' buffers (buffer donation, where the framework "
+                    "offers it)"}
+# The same for a module's parameters that outputs of their shape could reuse.
+DONATE_PARAMETERS_HOW = {
+    JAX: "pass donate_argnums (or donate_argnames) to jax.jit for the arguments holding them",
+    TENSORFLOW: "keep them in tf.Variable objects updated with assign (XLA aliases resource variable updates)",
+    PYTORCH: "update those tensors in place (as optimizer.step does) so that PyTorch/XLA can alias their "
+             "buffers",
+    None: "let the outputs reuse those arguments' buffers (buffer donation, where the framework offers it)"}
+CARRY_HOW = {JAX: "in the loop body, read what you need from the carry before updating it (x.at[i].set), "
+                  "so that XLA can update it in place",
+             TENSORFLOW: "in the while loop, do not read a loop variable after updating it",
+             PYTORCH: "in the loop, do not read a tensor after updating it in place",
+             None: "do not read a loop-carried value after updating it in place"}
+PRECISION_HOW = {JAX: "keep it in bfloat16 (preferred_element_type=jnp.bfloat16, or .astype(jnp.bfloat16))",
+                 TENSORFLOW: "keep it in bfloat16 (the mixed_bfloat16 mixed-precision policy)",
+                 PYTORCH: "keep it in bfloat16 (torch.autocast(dtype=torch.bfloat16))",
+                 None: "keep it in bfloat16 if the accuracy allows"}

@@ -3,16 +3,9 @@ that built the program (`jax.checkpoint` is no help to a TensorFlow user). Reads
 dict; never the message text."""
 from __future__ import annotations
 
+from ..explain.framework import DONATE_HOW, REMAT_HOW
 from ..units import ellipsis_start, human_bytes
 
-_REMAT = {"jax": "rematerialize activations (jax.checkpoint / jax.remat)",
-          "tensorflow": "recompute activations in the backward pass (tf.recompute_grad)",
-          "pytorch": "recompute activations in the backward pass (torch.utils.checkpoint)",
-          None: "recompute activations in the backward pass instead of keeping them (gradient checkpointing)"}
-# Only jax lets users donate arguments; unknown: say what to look for.
-_DONATE = {"jax": "donate those arguments (donate_argnums)",
-           None: "let the outputs reuse those arguments' buffers (buffer donation, where the framework "
-                 "offers it)"}
 _GPU_SHARE = {"jax": "XLA_PYTHON_CLIENT_MEM_FRACTION (XLA_CLIENT_MEM_FRACTION in newer jax), "
                      "XLA_PYTHON_CLIENT_PREALLOCATE=false",
               "tensorflow": "tf.config.experimental.set_memory_growth, or a memory_limit with "
@@ -87,14 +80,14 @@ def suggestions(o: dict) -> list[str]:
     temp = s.get("temp_bytes") or s.get("hlo_temp_bytes")
     total = s.get("total_bytes") or s.get("program_bytes")
     if temp and total and 0.5 * total <= temp <= total:
-        tips.append(f"Temporaries are {100 * temp / total:.0f}% of the program: {_REMAT[framework]}, "
+        tips.append(f"Temporaries are {100 * temp / total:.0f}% of the program: {REMAT_HOW[framework]}, "
                     "or shrink the batch or sequence length.")
     if tip := _group_tip(o):
         tips.append(tip)
     if o["padding_bytes"] > 0.1 * max(o["listed_bytes"], 1):
         tips.append(f"Tile padding wastes {human_bytes(o['padding_bytes'])} among the listed buffers: make the "
                     "two minor dimensions multiples of the tile (8 and 128 on TPU).")
-    donate = _DONATE.get(framework)
+    donate = DONATE_HOW.get(framework)
     shared, args, out = (s.get("output_shared_with_arguments_bytes"), s.get("arguments_bytes"), s.get("output_bytes"))
     if donate and args and out and shared is not None and shared < min(args, out):
         tips.append(f"Outputs share little memory with the arguments: if the outputs replace arguments, {donate}.")

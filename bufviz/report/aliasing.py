@@ -35,8 +35,9 @@ def render_aliasing(report: dict, console: Console, top: int = 20) -> None:
                            style="bold"))
         for r in candidates:
             label = f"parameter {r['number']}" + (f"{{{r['index']}}}" if r["index"] else "")
-            console.print(f"  {label} → output {{{r['candidate_output']}}}: saves "
-                          f"{human_bytes(r['saving_bytes'])}")
+            saves = ("measured only with all of them" if r["saving_bytes"] is None else
+                     f"saves {human_bytes(r['saving_bytes'])}")
+            console.print(f"  {label} → output {{{r['candidate_output']}}}: {saves}")
         if data["saving_if_all_donated_bytes"] is not None and len({r["number"] for r in candidates}) > 1:
             console.print(f"  all of them: saves {human_bytes(data['saving_if_all_donated_bytes'])} of "
                           f"{human_bytes(data['needed_bytes'])}")

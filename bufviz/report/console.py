@@ -13,6 +13,7 @@ from .header import bytes_cell, drop_exact, exact_dropped_width, pairs_table, re
 from .layout import Column, cut_middle, fit_table, from_front, shape_column
 from .oom import render_oom
 from .verify import differences_table
+from .advice import advice_block
 from .whatif import what_if_block
 
 MISMATCHES_SHOWN = 8
@@ -50,6 +51,10 @@ def render_peak(report: dict, console: Console, top: int | None = 20, by: str | 
             console.print(part)
             console.print()
     console.print(_mismatches(report, width))
+    advice = advice_block(report.get("advice"), (memory or {}).get("needed_bytes"), width)
+    if advice is not None:
+        console.print(advice)
+        console.print()
     render_notes(report, console)
 
 

@@ -9,6 +9,7 @@ from ..engine.target.sizes import color_of
 from ..hlo.shapes import format_index, parse_index
 from .donate import output_leaves, plan_donations, donated_module
 
+MAX_SINGLE = 32   # parameters measured one by one; more are measured only all together
 IN_PLACE = {"dynamic-update-slice", "scatter", "while", "fusion", "custom-call"}
 
 
@@ -20,7 +21,7 @@ def aliasing_report(report: dict, context) -> dict:
     outputs = dict(output_leaves(module))
     root_sets = analysis.dataflow.sets.get(module.entry.root, {})
     baseline = module_report(module, target, context.describe)["memory"]["needed_bytes"]
-    savings: dict[int, tuple[int, list]] = {}
+    savings: dict[int, tuple[int | None, list]] = {}
     params = {p.parameter_number: p for p in module.entry.parameters}
     rows = []
     for leaf in parameter_aliasing(module):   # number, name, index, bytes, aliased_output, alias_kind, donor
@@ -40,15 +41,20 @@ def aliasing_report(report: dict, context) -> dict:
         elif donor:
             row["alias_kind"] = "buffer_donor"
         rows.append(row)
-    for number in sorted({r["number"] for r in rows if r["alias_kind"] is None}):
-        plans = [p for p in plan_donations(module, target, [number]) if p.reason is None]
-        if plans:
-            after = module_report(donated_module(module, plans), target, context.describe)["memory"]["needed_bytes"]
-            savings[number] = (baseline - after, plans)
+    undonated = sorted({r["number"] for r in rows if r["alias_kind"] is None})
+    if len(undonated) <= MAX_SINGLE:   # one what-if each
+        for number in undonated:
+            plans = [p for p in plan_donations(module, target, [number]) if p.reason is None]
+            if plans:
+                after = module_report(donated_module(module, plans), target)["memory"]["needed_bytes"]
+                savings[number] = (baseline - after, plans)
+    else:   # only all together: the leaves paired are candidates, their own savings unmeasured
+        plans = [p for p in plan_donations(module, target, undonated) if p.reason is None]
+        savings = {p.number: (None, plans) for p in plans}
     for r in rows:
         saving, plans = savings.get(r["number"], (0, []))
-        plan = next((p for p in plans if format_index(p.index) == r["index"]), None)
-        if plan is not None and saving > 0:
+        plan = next((p for p in plans if p.number == r["number"] and format_index(p.index) == r["index"]), None)
+        if plan is not None and (saving is None or saving > 0):
             r.update(donation_candidate=True, candidate_output=format_index(plan.output), saving_bytes=saving)
     return {"parameters": rows, "copies": copies(analysis, module, report),
             "needed_bytes": report["memory"]["needed_bytes"] if report.get("memory") else None,
@@ -62,7 +68,7 @@ def _all_donated_saving(module, target, context, rows, baseline) -> int | None:
     if not numbers:
         return None
     plans = [p for p in plan_donations(module, target, numbers) if p.reason is None]
-    return baseline - module_report(donated_module(module, plans), target, context.describe)["memory"]["needed_bytes"]
+    return baseline - module_report(donated_module(module, plans), target)["memory"]["needed_bytes"]
 
 
 def _allocation_of(report: dict) -> dict:
@@ -99,27 +105,41 @@ def copies(analysis, module, report) -> list[dict]:
             continue   # a layout change (a transpose), not a copy for aliasing
         users = sorted({u.opcode for u in instr.users if u.opcode in IN_PLACE} | {
             "while" for u in instr.users if u.opcode == "tuple" and any(w.opcode == "while" for w in u.users)})
-        entry_param = operand.opcode == "parameter" and operand.computation is module.entry
         loop = loops.get(instr.computation.name)
         sharing = sum(1 for u in operand.users if u.opcode in ("copy", "copy-start"))
-        if entry_param and (operand.parameter_number, ()) in module.donated:
-            why = (f"parameter {operand.parameter_number} is donated but still read after its update is "
-                   "written, so XLA keeps a copy")
-        elif entry_param:
-            why = f"parameter {operand.parameter_number} is not donated, so the update writes a copy"
-        elif operand.opcode == "constant":
-            why = "a constant cannot be updated in place"
-        elif sharing > 1:
-            why = f"one value starts {sharing} buffers that are updated in place: each needs its own"
-        elif "while" in users:
-            why = "a loop carry whose initial value is still read after the loop starts"
-        elif loop:
-            why = "the loop body copies its carry: the old value is still read after the update"
-        else:
-            why = "the operand is still read after the in-place update"
+        cause = _cause(operand, module, users, loop, sharing)
+        why = CAUSES[cause].format(number=operand.parameter_number if operand.opcode == "parameter" else None,
+                                   sharing=sharing)
         out.append({"name": instr.name, "bytes": instr.shape.byte_size(), "of": operand.name,
-                    "users": users, "in_loop": loop, "why": why, "source": module.source_of(instr)})
+                    "users": users, "in_loop": loop, "cause": cause, "why": why, "source": module.source_of(instr)})
     return sorted(out, key=lambda c: -c["bytes"])
+
+
+CAUSES = {
+    "donated_still_read": "parameter {number} is donated but still read after its update is written, so XLA "
+                          "keeps a copy",
+    "not_donated": "parameter {number} is not donated, so the update writes a copy",
+    "constant": "a constant cannot be updated in place",
+    "shared_start": "one value starts {sharing} buffers that are updated in place: each needs its own",
+    "initial_value_read": "a loop carry whose initial value is still read after the loop starts",
+    "body_reads_old": "the loop body copies its carry: the old value is still read after the update",
+    "read_after_update": "the operand is still read after the in-place update",
+}
+# Causes a change to the program removes (read the old value before updating, or not at all).
+AVOIDABLE = ("initial_value_read", "body_reads_old", "read_after_update")
+
+
+def _cause(operand, module, users, loop, sharing: int) -> str:
+    entry_param = operand.opcode == "parameter" and operand.computation is module.entry
+    if entry_param:
+        return "donated_still_read" if (operand.parameter_number, ()) in module.donated else "not_donated"
+    if operand.opcode == "constant":
+        return "constant"
+    if sharing > 1:
+        return "shared_start"
+    if "while" in users:
+        return "initial_value_read"
+    return "body_reads_old" if loop else "read_after_update"
 
 
 def _loop_bodies(module) -> dict[str, str]:

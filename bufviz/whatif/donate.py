@@ -39,44 +39,61 @@ def with_aliases(module: Module, entries: list[tuple]) -> Module:
 
 def plan_donations(module: Module, target: Target, numbers: list[int]) -> list[Donation]:
     """Each leaf of each parameter in `numbers` paired, in order, with the first free output leaf of
-    identical shape and layout that it is dead before; the rest say why not."""
+    identical shape and layout that it is dead before; the rest say why not. Pairs are tried in
+    rounds, all of a round in one trial analysis (a pair's verdict depends on it alone)."""
     params = {p.parameter_number: p for p in module.entry.parameters}
     taken = {tuple(out) for out, _, _, _ in module.input_output_alias}
-    already = module.donated
     outputs = output_leaves(module)
-    plans = []
+    plans, open_leaves = [], []
     for number in numbers:
         param = params.get(number)
         if param is None:
             plans.append(Donation(number, (), 0, None, f"the entry computation has no parameter {number}"))
             continue
         for index, sub in leaves(param.shape):
-            if (number, index) in already:
-                plans.append(Donation(number, index, sub.byte_size(), None, "already donated"))
-                continue
-            same = [out for out, o in outputs if o.text == sub.text and out not in taken]
-            if not same:
-                plans.append(Donation(number, index, sub.byte_size(), None,
-                                      f"no output has its shape and layout ({sub.text})"))
-                continue
-            out = next((o for o in same if _dead_before(module, target, number, index, o)), None)
-            if out is None:
-                plans.append(Donation(number, index, sub.byte_size(), None,
-                                      "it is still read after every output of its shape is written"))
-                continue
-            taken.add(out)
-            plans.append(Donation(number, index, sub.byte_size(), out, None))
+            plan = Donation(number, index, sub.byte_size(), None, None)
+            plans.append(plan)
+            same = [out for out, o in outputs if o.text == sub.text]
+            if (number, index) in module.donated:
+                plan.reason = "already donated"
+            elif not same:
+                plan.reason = f"no output has its shape and layout ({sub.text})"
+            else:
+                open_leaves.append((plan, same, set()))
+    order = {id(plan): k for k, plan in enumerate(plans)}
+    while open_leaves:
+        claimed, tried, waiting = set(), [], []
+        for plan, same, bad in open_leaves:
+            free = [o for o in same if o not in taken and o not in bad]
+            out = next((o for o in free if o not in claimed), None)
+            if out is not None:
+                claimed.add(out)
+                tried.append((plan, same, bad, out))
+            elif free:   # claimed by a leaf before it this round: wait for that verdict
+                waiting.append((plan, same, bad))
+            else:
+                plan.reason = ("it is still read after every output of its shape is written" if bad else
+                               "every output of its shape is taken by another donation")
+        trial = analyze_module(with_aliases(module, [(out, p.number, p.index, "may-alias")
+                                                     for p, _, _, out in tried]), target)
+        open_leaves = waiting
+        for plan, same, bad, out in tried:
+            if _dead_before(trial, params[plan.number], plan.index, out):
+                plan.output = out
+                taken.add(out)
+            else:
+                bad.add(out)
+                open_leaves.append((plan, same, bad))
+        open_leaves.sort(key=lambda leaf: order[id(leaf[0])])   # earlier leaves choose first
     return plans
 
 
-def _dead_before(module: Module, target: Target, number: int, index: tuple, out: tuple) -> bool:
+def _dead_before(trial, param, index: tuple, out: tuple) -> bool:
     """Whether the parameter's last read comes before the output is written (or is the instruction
-    writing it, in place), in the module donated this way."""
-    trial = analyze_module(with_aliases(module, [(out, number, index, "may-alias")]), target)
-    param = next(p for p in module.entry.parameters if p.parameter_number == number)
+    writing it, in place), in the module donated this way (`trial`, its analysis)."""
     p_value = trial.dataflow.sets[param][index][0]
     p_range = trial.live.get(p_value.id)
-    writers = [v for v in trial.dataflow.sets.get(module.entry.root, {}).get(out, []) if v is not p_value]
+    writers = [v for v in trial.dataflow.sets.get(trial.module.entry.root, {}).get(out, []) if v is not p_value]
     if p_range is None or not writers:
         return p_range is not None
     can_share = BufferAssigner(trial).can_share
@@ -86,7 +103,8 @@ def _dead_before(module: Module, target: Target, number: int, index: tuple, out:
             continue
         if p_range.end > w_range.start:
             return False
-        if p_range.end == w_range.start and not can_share(param, index, w.instruction, w.index):
+        if p_range.end == w_range.start and not (param in w.instruction.operands
+                                                 and can_share(param, index, w.instruction, w.index)):
             return False
     return True
 

@@ -1,0 +1,45 @@
+"""The "What to try" section at the end of `bufviz peak`: each change with the saving the what-if
+engine measured, most first, the framework's words for it and the source lines to change."""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from ..units import human_bytes
+from .layout import short_source
+
+
+def advice_block(advice: dict | None, needed: int | None, width: int):
+    if not advice:
+        return None
+    if advice["skipped_because"]:
+        return Text(f"What to try: not measured, {advice['skipped_because']}", style="dim")
+    items = advice["items"]
+    if not items:
+        return None
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column()
+    for k, item in enumerate(items, 1):
+        share = f" ({100 * item['saving_bytes'] / needed:.0f}% of memory needed)" if needed else ""
+        body = [Text.assemble((f"saves {human_bytes(item['saving_bytes'])}{share}: ", "bold"), item["title"]),
+                Text(f"how: {item['how']}")]
+        if item["sources"]:
+            body.append(Text("where: " + ", ".join(short_source(s, 40) for s in item["sources"][:3]), style="cyan"))
+        command = _command(item)
+        if command:
+            body.append(Text(f"check: {command}", style="dim"))
+        grid.add_row(f"{k}.", Group(*body))
+    return Group(Text("What to try (each saving measured by recomputing the changed module)", style="bold"),
+                 Padding(grid, (0, 0, 0, 1)))
+
+
+def _command(item: dict) -> str | None:
+    change = item["change"]
+    if "donate" in change:
+        return "bufviz peak … --donate " + ",".join(map(str, change["donate"]))
+    if "remat" in change:
+        return "bufviz peak … --remat " + ",".join(change["remat"])
+    return None
