@@ -112,6 +112,8 @@ CI_COMMANDS = [
     ("diff", MLP, DATA / "extra/mlp_train_big", "--top", "0"),
     ("scan", DATA / "corpus"),
     ("peak", DATA / "corpus/xla-jax-0.6.2"),
+    ("peak", MLP, "--remat", "add_tanh_fusion.1,ynn_fusion.6", "--donate", "0,6"),
+    ("peak", DATA / "corpus/xla-jax-0.10.2/while_tuple_carry"),   # what to try: donation, loop carry
 ]
 
 

@@ -4,11 +4,12 @@ exactly the headline, temp bytes and allocations XLA produced for the donated pr
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from conftest import DATA, SHARED, run, run_json
-from test_ci import xla_needed
+from test_ci import reported, xla_needed
 
 EXTRA = DATA / "extra"
 PAIRS = [("sgd_step", "sgd_step_donated"), ("scan_carry", "scan_carry_donated"),
@@ -93,3 +94,167 @@ def test_donate_refuses_clearly():
     assert code == 2 and "expected parameter numbers" in err
     code, _, err = run("aliasing", DATA / "oom/cpu-oom-jax-jit-zeros-0.10.2.txt")
     assert code == 2 and "expected the HLO module" in err
+
+
+# ------------------------------------------------------------------ --remat
+
+REMAT = [(DATA / "corpus/xla-jax-0.10.2/while_tuple_carry", "broadcast_multiply_fusion"),
+         (EXTRA / "sgd_step_jax0430", "fusion.3"),
+         (DATA / "corpus/xla-jax-0.10.2/mlp_train", "add_tanh_fusion.1")]
+
+
+def printed_computation(case, name) -> list[str]:
+    """The lines of the computation defining `name`, as XLA printed them (schedule order)."""
+    text = next(case.glob("*after_optimizations.txt")).read_text()
+    for block in re.split(r"\n\s*\n", text):
+        lines = [line for line in block.splitlines()[1:] if line.strip() and not line.startswith("}")]
+        if any(defined(line) == name for line in lines if "=" in line):
+            return lines
+    raise AssertionError(f"{name} is not in {case}")
+
+
+def defined(line: str) -> str | None:
+    m = re.match(r"\s*(?:ROOT\s+)?%?([\w.\-]+)\s*=", line)
+    return m.group(1) if m else None
+
+
+def operands(line: str) -> str:
+    """The operand list of an instruction line: the parentheses after the opcode."""
+    start = re.search(r"\s[a-z][a-z0-9\-]*\(", line.split("=", 1)[1]).end() + len(line.split("=", 1)[0]) + 1
+    depth, k = 1, start
+    while depth:
+        depth += {"(": 1, ")": -1}.get(line[k], 0)
+        k += 1
+    return line[start:k - 1]
+
+
+def reads(line: str, name: str) -> bool:
+    return re.search(rf"(?<![\w.\-]){re.escape(name)}(?![\w.\-])", operands(line)) is not None
+
+
+@pytest.mark.parametrize("case,name", REMAT, ids=[n for _, n in REMAT])
+def test_remat_recomputes_a_buffer_just_before_its_uses_after_the_longest_wait(case, name):
+    result = run_json("peak", case, "--remat", name)
+    what_if, stats = result["what_if"], json.loads((case / "memory_analysis.json").read_text())
+    assert what_if["before"]["needed_bytes"] == xla_needed(case)
+    assert what_if["before"]["temp_bytes"] == stats["temp_size_in_bytes"]
+    # Where it goes, from the printed schedule: the uses after the longest gap.
+    lines = printed_computation(case, name)
+    names = [defined(line) for line in lines]
+    times = [names.index(name)] + [k for k, line in enumerate(lines) if reads(line, name)]
+    gap = max(range(len(times) - 1), key=lambda k: (times[k + 1] - times[k], k))
+    (plan,) = what_if["remat"]
+    assert plan["not_rematerialized_because"] is None
+    assert plan["serves"] == [names[t] for t in times[gap + 1:]]
+    clone = plan["recomputed_as"]
+    assert (clone == name) == (gap == 0)
+    ranges = {(r["name"], r["index"]): r for r in result["recomputed"]["live_ranges"]}
+    late = ranges[(clone, "")]
+    if clone != name:   # the kept copy dies before the late one is computed
+        assert ranges[(name, "")]["end"] < late["start"]
+    assert late["end"] - late["start"] <= times[-1] - times[gap + 1] + 1 + len(lines)
+    after = what_if["after"]
+    assert after["needed_bytes"] == (after["argument_bytes"] + after["output_bytes"] + after["temp_bytes"]
+                                     + after["constant_bytes"] - after["alias_bytes"])
+    assert what_if["saving_bytes"] == what_if["before"]["needed_bytes"] - after["needed_bytes"]
+
+
+def test_the_rematerialized_module_is_the_printed_one_with_one_more_instruction():
+    from bufviz.pipeline import peak_context
+    from bufviz.whatif.run import changed_module
+
+    case, name = DATA / "corpus/xla-jax-0.10.2/mlp_train", "add_tanh_fusion.1"
+    _, context = peak_context([str(case)])
+    changed, _, (plan,) = changed_module(context.inputs.module, context.target, (), [name])
+    before = printed_computation(case, name)
+    after = changed.text.splitlines()
+    original = next(line for line in before if defined(line) == name)
+    clone_line = next(line for line in after if re.match(rf"\s*%?{re.escape(plan.clone)}\s*=", line))
+    assert clone_line.replace(plan.clone, name, 1) == original
+    for use in plan.serves:
+        line = next(line for line in after if defined(line) == use) if any(
+            re.match(rf"\s*(ROOT\s+)?%?{re.escape(use)}\s*=", x) for x in after) else None
+        assert reads(line, plan.clone) and not reads(line, name)
+        assert after.index(clone_line) < after.index(line)
+    assert len(after) == len(next(case.glob("*after_optimizations.txt")).read_text().splitlines()) + 1
+
+
+def test_remat_refuses_clearly():
+    case = DATA / "corpus/xla-jax-0.10.2/mlp_train"
+    data = run_json("peak", case, "--remat", "x.1")["what_if"]
+    assert "parameter cannot be computed twice" in data["remat"][0]["not_rematerialized_because"]
+    assert data["saving_bytes"] == 0
+    code, _, err = run("peak", case, "--remat", "no_such_thing")
+    assert code == 2 and "no 'no_such_thing'" in err and "Traceback" not in err
+    old = DATA / "corpus/xla-jax-0.4.13/mlp_train"   # printed without is_scheduled=true
+    text = next(old.glob("*after_optimizations.txt")).read_text()
+    entry = text[text.index("\nENTRY"):]
+    fusion = next(defined(line) for line in entry.splitlines() if " fusion(" in line)
+    data = run_json("peak", old, "--remat", fusion)["what_if"]
+    assert "not scheduled" in data["remat"][0]["not_rematerialized_because"] and data["saving_bytes"] == 0
+
+
+# ------------------------------------------------------------------ what to try
+
+ADVICE_CASES = [c for c in sorted((DATA / "corpus").glob("*/*")) + sorted(EXTRA.iterdir())
+                if c.is_dir() and list(c.glob("*after_optimizations.txt"))]
+if (SHARED / "corpus").is_dir():
+    ADVICE_CASES += [c for c in sorted((SHARED / "corpus").glob("xla-jax-0.10.2/*"))
+                     if list(c.glob("*after_optimizations.txt"))]
+
+
+@pytest.mark.parametrize("case", ADVICE_CASES, ids=lambda c: f"{c.parent.name}/{c.name}")
+def test_every_advice_item_carries_a_saving_the_what_if_engine_measures_again(case):
+    result = run_json("peak", case, "--advice")
+    needed = result["memory"]["needed_bytes"]
+    assert not reported(case) or needed == xla_needed(case)
+    items = result["advice"]["items"]
+    assert [i["saving_bytes"] for i in items] == sorted((i["saving_bytes"] for i in items), reverse=True)
+    for item in items:
+        assert item["saving_bytes"] >= needed // 100 and item["saving_bytes"] > 0
+        change = item["change"]
+        if "donate" in change or "remat" in change:
+            args = (["--donate", ",".join(map(str, change["donate"]))] if "donate" in change else
+                    ["--remat", ",".join(change["remat"])])
+            assert run_json("peak", case, *args)["what_if"]["saving_bytes"] == item["saving_bytes"]
+        if item["kind"] == "fragmentation":
+            assert item["saving_bytes"] == result["memory"]["fragmentation_bytes"] > result["memory"]["temp_bytes"] / 10
+
+
+@pytest.mark.parametrize("plain,donated", PAIRS, ids=[p for p, _ in PAIRS])
+def test_advice_to_donate_saves_what_xla_saved(plain, donated):
+    items = run_json("peak", EXTRA / plain, "--advice")["advice"]["items"]
+    (item,) = [i for i in items if i["kind"] == "donate"]
+    assert ",".join(map(str, item["change"]["donate"])) == donated_parameters(EXTRA / donated)
+    assert item["saving_bytes"] == xla_needed(EXTRA / plain) - xla_needed(EXTRA / donated)
+    assert "donate_argnums" in item["how"]
+
+
+def test_what_to_try_ends_the_text_report_and_is_left_out_when_nothing_saves(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    out = run("peak", DATA / "corpus/xla-jax-0.10.2/mlp_train", "--no-color")[1]
+    assert "What to try" in out and "donate_argnums" in out and out.index("What to try") > out.index("Storage")
+    assert "What to try" not in run("peak", DATA / "corpus/xla-jax-0.10.2/mlp_train", "--no-advice")[1]
+    donated = run_json("peak", DATA / "corpus/xla-jax-0.10.2/mlp_train_donated", "--advice")
+    assert not [i for i in donated["advice"]["items"] if i["kind"] == "donate"]
+    assert run_json("peak", DATA / "corpus/xla-jax-0.10.2/mlp_train")["advice"] is None   # JSON: on request
+
+
+def test_advice_speaks_the_frameworks_words():
+    from conftest import SAMPLES
+    torch = run_json("peak", SAMPLES / "004_915eaf8d7a870eb5.txt", "--advice")["advice"]["items"]
+    assert torch and all("jax" not in i["how"] for i in torch)
+    assert any("PyTorch/XLA" in i["how"] for i in torch)
+
+
+def test_advice_to_keep_a_loop_carry_in_place_names_a_copy_xla_made_in_the_loop():
+    case = DATA / "corpus/xla-jax-0.10.2/while_tuple_carry"
+    items = run_json("peak", case, "--advice")["advice"]["items"]
+    (carry,) = [i for i in items if i["kind"] == "carry"]
+    (copy,) = carry["change"]["remove_copy"]
+    body = printed_computation(case, copy)
+    assert " copy(" in next(line for line in body if defined(line) == copy)
+    text = next(case.glob("*after_optimizations.txt")).read_text()
+    header = text[:text.index(body[0])].rstrip().splitlines()[-1]
+    body_name = header.split()[0].lstrip("%")
+    assert re.search(rf"while\(.*body=%?{re.escape(body_name)}\b", text)   # the copy is in a loop body

@@ -3,6 +3,7 @@ their measured savings, and the copies in-place updates cost."""
 from __future__ import annotations
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.text import Text
 
 from ..units import human_bytes
@@ -48,12 +49,12 @@ def render_aliasing(report: dict, console: Console, top: int = 20) -> None:
         console.print(Text("Copies made so that an update can run in place", style="bold"))
         copies = data["copies"][:top] if top else data["copies"]
         for c in copies:
-            line = Text(f"  {c['name']} ", style="bold")
+            line = Text(f"{c['name']} ", style="bold")
             line.append(f"{human_bytes(c['bytes'])} of {c['of']}")
             line.append(f": {c['why']}" + (f" (in {c['in_loop']}, every iteration)" if c["in_loop"] else ""))
             if c["source"]:
                 line.append(f"  {c['source']}", style="dim")
-            console.print(line)
+            console.print(Padding(line, (0, 0, 0, 2)))
         if len(copies) < len(data["copies"]):
             console.print(Text(f"  … and {len(data['copies']) - len(copies)} more (--top 0 shows all)", style="dim"))
     render_notes(report, console)
