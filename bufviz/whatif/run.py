@@ -46,14 +46,3 @@ def what_if(report: dict, context, donate: list[int] = (), remat: list[str] = ()
                       "assignment by XLA's rules as bufviz reproduces them"] + after["notes"]
     return after
 
-
-def measured_saving(context, donate=(), remat=()) -> int | None:
-    """Bytes of memory needed saved by a change, or None when the change cannot be made."""
-    from ..pipeline import module_report
-
-    module, target = context.inputs.module, context.target
-    changed, donate_plans, remat_plans = changed_module(module, target, donate, remat)
-    if not any(p.reason is None for p in [*donate_plans, *remat_plans]):
-        return None
-    before = module_report(module, target, context.describe)["memory"]["needed_bytes"]
-    return before - module_report(changed, target)["memory"]["needed_bytes"]
