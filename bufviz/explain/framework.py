@@ -79,6 +79,9 @@ CARRY_HOW = {JAX: "in the loop body, read what you need from the carry before up
              TENSORFLOW: "in the while loop, do not read a loop variable after updating it",
              PYTORCH: "in the loop, do not read a tensor after updating it in place",
              None: "do not read a loop-carried value after updating it in place"}
+# A loop whose initial value is read after it starts: the same in every framework.
+START_HOW = ("after the loop, read its result rather than the value it started from, so that XLA can "
+             "start the loop in place")
 PRECISION_HOW = {JAX: "keep it in bfloat16 (preferred_element_type=jnp.bfloat16, or .astype(jnp.bfloat16))",
                  TENSORFLOW: "keep it in bfloat16 (the mixed_bfloat16 mixed-precision policy)",
                  PYTORCH: "keep it in bfloat16 (torch.autocast(dtype=torch.bfloat16))",

@@ -53,6 +53,7 @@ def render_peak(report: dict, console: Console, top: int | None = 20, by: str | 
     console.print(_mismatches(report, width))
     advice = advice_block(report.get("advice"), (memory or {}).get("needed_bytes"), width)
     if advice is not None:
+        console.print()
         console.print(advice)
         console.print()
     render_notes(report, console)

@@ -4,7 +4,8 @@ is not shown. Most saving first, with the source lines to change and the framewo
 from __future__ import annotations
 
 from ..errors import BufvizError
-from ..explain.framework import CARRY_HOW, DONATE_PARAMETERS_HOW, JAX, PRECISION_HOW, REMAT_HOW, detect_framework
+from ..explain.framework import (CARRY_HOW, DONATE_PARAMETERS_HOW, JAX, PRECISION_HOW, REMAT_HOW, START_HOW,
+                                 detect_framework)
 from .aliasing import AVOIDABLE, copies
 from .donate import donated_module, plan_donations
 from .remat import plan_remat, rematerialized_module
@@ -111,7 +112,8 @@ def _carries(report, context, saving, framework) -> list[dict]:
             items.append({"kind": "carry", "saving_bytes": s,
                           "title": f"keep the loop carry {of} in place: XLA copies it "
                                    f"{'' if len(group) == 1 else f'{len(group)} times '}({group[0]['why']})",
-                          "how": CARRY_HOW[framework if framework in CARRY_HOW else None],
+                          "how": START_HOW if group[0]["cause"] == "initial_value_read" else
+                                 CARRY_HOW[framework if framework in CARRY_HOW else None],
                           "sources": _sources(group), "change": {"remove_copy": names}})
     return items
 
