@@ -501,6 +501,49 @@ def aliasing(ctx, paths, fmt, output, no_discover, module_selector, platform, no
     return 0
 
 
+SCHEDULE_HELP = """Show what the order of the instructions costs, and find a better one.
+
+XLA runs a module's instructions in the order its scheduler chose; the memory a program needs
+depends on it. This runs XLA's schedulers on the module (PostOrder, DFS, List, BFS, and
+XLA's default choice: the least of List, DFS and PostOrder) and measures each order the way
+XLA compares schedules, by MinimumMemoryForModule (the most bytes live at once, without
+fragmentation: "peak"), and by the memory needed after buffer assignment. A module that
+is already scheduled (after optimizations) shows its own printed order first. --emit writes
+the module back as HLO text in the best order (or --algorithm's), marked is_scheduled=true,
+so that XLA reads that order as the schedule.
+
+\b
+Examples:
+  bufviz schedule dumps/module_0022.jit_update.before_optimizations.txt
+  bufviz schedule dumps/ --module 22 --algorithm list --emit scheduled.txt
+  bufviz schedule dumps/ --format json
+"""
+
+
+@cli.command(help=SCHEDULE_HELP)
+@input_options
+@click.option("--algorithm", type=click.Choice(["postorder", "dfs", "list", "bfs", "default"]),
+              help="Run only this scheduler (and use it for --emit).")
+@click.option("--emit", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the module in the best order (or --algorithm's) to FILE as HLO text.")
+@click.pass_context
+def schedule(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, algorithm,
+             emit) -> int:
+    from .hlo.edit import scheduled_text
+    from .report.schedule import render_schedule
+    from .schedule.run import schedule_report
+
+    report, context = _with_module(paths, no_discover, module_selector, platform, match,
+                                   "schedules are computed on it")
+    report["schedule"], chosen = schedule_report(report, context, algorithm)
+    if emit:
+        _write_atomically(emit, scheduled_text(context.inputs.module, chosen.sequences))
+        report["schedule"]["emitted"] = {"file": emit, "algorithm": chosen.algorithm}
+    _render(ctx, _head(report, "schedule", "notes"), fmt, output, no_color,
+            lambda console: render_schedule(report, console))
+    return 0
+
+
 SCAN_HELP = """Rank every module of a dump tree by the memory it needs.
 
 XLA writes hundreds of modules per run (`--xla_dump_to`); scan finds every module in DIR and

@@ -88,14 +88,14 @@ def peak_context(paths: list[str], discover: bool = True, module: str | None = N
     return report, context
 
 
-def module_report(module: Module, target: Target, describe=None) -> dict:
+def module_report(module: Module, target: Target, describe=None, sequences: dict | None = None) -> dict:
     """The peak report of a module alone, by bufviz's own rules (no dump): what a changed module
-    (a what-if) would need."""
+    (a what-if) would need; `sequences` (computation -> instructions) is a schedule to use."""
     inputs = Inputs()
     inputs.module = module
     inputs.platform, inputs.vintage = target.platform, target.vintage
     describe = describe or _module_description(module)
-    analysis = analyze_module(module, target)
+    analysis = analyze_module(module, target, sequences)
     result = peak_of(analysis)
     notes: list[str] = []
     _, assignment = assign_buffers(analysis, None, notes)

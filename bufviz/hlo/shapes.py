@@ -91,6 +91,9 @@ class ArrayShape(Shape):
     def element_count(self) -> int:
         return math.prod(d for d in self.dims if d >= 0)
 
+    def is_effective_scalar(self) -> bool:
+        return all(d == 1 for d in self.dims)
+
     def byte_size(self, pointer_size: int = POINTER_BYTES) -> int:
         """ShapeUtil::ByteSizeOf: tiling and memory space are ignored; E(n) packs sub-byte types."""
         if self.dtype == "opaque":
@@ -143,6 +146,9 @@ class TupleShape(Shape):
     @property
     def memory_space(self) -> int:
         return 0
+
+    def is_effective_scalar(self) -> bool:
+        return False
 
     def byte_size(self, pointer_size: int = POINTER_BYTES) -> int:
         """A tuple is its index table: one pointer per top-level element (not recursive)."""

@@ -29,12 +29,13 @@ class ModuleAnalysis:
     target: Target
 
 
-def analyze_module(module: Module, target: Target) -> ModuleAnalysis:
+def analyze_module(module: Module, target: Target, sequences: dict | None = None) -> ModuleAnalysis:
     """The target picks the size function (TPU arrays count their tile padding, spec §5.1) and
-    the rules that changed over XLA's versions."""
+    the rules that changed over XLA's versions. `sequences` (computation -> instructions) is a
+    schedule to use instead of the module's own."""
     vintage = target.vintage
     graph = CallGraph(module)
-    flat = flatten(graph)
+    flat = flatten(graph, sequences)
     dataflow = Dataflow(graph)
     buffers = Buffers(module, graph, dataflow, InPlacePairs(module, fusion_tracing(vintage)))
     donated = module.donated

@@ -24,17 +24,20 @@ class FlatSchedule:
         return len(self.sequence)
 
 
-def flatten(graph: CallGraph) -> FlatSchedule:
+def flatten(graph: CallGraph, sequences: dict | None = None) -> FlatSchedule:
     """Walk the entry's sequence, placing called computations before their caller (call and
     conditional branches in order; while: condition then body; async-start: the wrapped
-    computation), each computation once. A scheduled module's printed order is its schedule;
-    otherwise XLA's DFS memory scheduler order is recomputed (CPU dumps before 2024-05-27)."""
+    computation), each computation once. `sequences` (computation -> its instructions in order)
+    is the schedule when given; else a scheduled module's printed order is; otherwise XLA's DFS
+    memory scheduler order is recomputed (CPU dumps before 2024-05-27)."""
     module = graph.module
-    if module.is_scheduled:
+    if sequences is not None:
+        order = sequences.__getitem__
+    elif module.is_scheduled:
         order = lambda comp: comp.instructions  # noqa: E731
     else:
         order = lambda comp: dfs_sequence(comp, graph.post_order(comp))  # noqa: E731
-    flat = FlatSchedule([], {}, {}, {}, recomputed=not module.is_scheduled)
+    flat = FlatSchedule([], {}, {}, {}, recomputed=sequences is not None or not module.is_scheduled)
     _visit(graph, module.entry, flat, order)
     return flat
 

@@ -1,0 +1,51 @@
+"""Scheduling a whole module: each sequential computation ordered by one algorithm, then the
+module measured as XLA measures candidate schedules (MinimumMemoryForModule, spec §6.5) and as
+bufviz's headline needs it (memory needed after buffer assignment)."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ...hlo.model import Computation, Instruction, Module
+from ..dataflow.callgraph import CallGraph
+from .xla import XLA_ALGORITHMS
+
+# XLA's DefaultMemoryScheduler: the least MinimumMemoryForModule, ties in this order.
+DEFAULT_CANDIDATES = ("list", "dfs", "postorder")
+
+
+@dataclass
+class Schedule:
+    algorithm: str
+    sequences: dict[Computation, list[Instruction]]
+    seconds: float = 0.0
+    peak_bytes: int | None = None      # MinimumMemoryForModule under this order
+    needed_bytes: int | None = None    # memory needed after buffer assignment
+
+
+def schedule_module(module: Module, algorithm: str, graph: CallGraph | None = None) -> Schedule:
+    graph = graph or CallGraph(module)
+    started = time.perf_counter()
+    order = XLA_ALGORITHMS[algorithm]
+    sequences = {comp: order(comp, graph.post_order(comp)) for comp in graph.computations}
+    return Schedule(algorithm, sequences, time.perf_counter() - started)
+
+
+def measure(module: Module, target, schedule: Schedule) -> Schedule:
+    """Peak and memory needed of the module run in this order (the whole pipeline)."""
+    from ...pipeline import module_report
+
+    started = time.perf_counter()
+    report = module_report(module, target, sequences=schedule.sequences)
+    schedule.peak_bytes = report["recomputed"]["minimum_memory_bytes"]
+    schedule.needed_bytes = report["memory"]["needed_bytes"] if report["memory"] else None
+    schedule.seconds += time.perf_counter() - started
+    return schedule
+
+
+def default_schedule(module: Module, target, graph: CallGraph | None = None) -> tuple[Schedule, list[Schedule]]:
+    """XLA's DefaultMemoryScheduler: List, DFS and PostOrder measured, the least peak chosen."""
+    graph = graph or CallGraph(module)
+    tried = [measure(module, target, schedule_module(module, name, graph)) for name in DEFAULT_CANDIDATES]
+    best = min(tried, key=lambda s: (s.peak_bytes, DEFAULT_CANDIDATES.index(s.algorithm)))
+    return best, tried

@@ -1,0 +1,49 @@
+"""`bufviz schedule` in the terminal: each scheduler's peak and memory needed next to the module's
+own order, the best one, and where the module was written."""
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from ..units import human_bytes
+from .diff import percent
+from .header import render_header, render_notes
+from .layout import Column, fit_table
+
+NAMES = {"postorder": "PostOrder (XLA)", "dfs": "DFS (XLA)", "list": "List (XLA)", "bfs": "BFS (XLA)",
+         "default": "XLA's default"}
+
+
+def render_schedule(report: dict, console: Console) -> None:
+    render_header(report, console)
+    data = report["schedule"]
+    original = data["original"]
+    rows = ([("printed order", original["peak_bytes"], original["needed_bytes"], None)] if original else [])
+    for r in data["schedules"]:
+        name = NAMES.get(r["algorithm"], r["algorithm"])
+        if r.get("chose"):
+            name += f": {NAMES[r['chose']].split(' ')[0]}"
+        rows.append((name, r["peak_bytes"], r["needed_bytes"], r["seconds"]))
+    base = original["peak_bytes"] if original else None
+    console.print(Text("Peak by schedule (MinimumMemoryForModule: the most bytes live at once, as XLA's "
+                       "schedulers count it)", style="bold"))
+    console.print(fit_table([
+        Column("order", [r[0] for r in rows]),
+        Column("peak", [human_bytes(r[1]) for r in rows], "right"),
+        Column("vs printed", ["" if base is None or r[0] == "printed order" else percent(base, r[1] - base) or "0"
+                              for r in rows], "right"),
+        Column("memory needed", [human_bytes(r[2]) if r[2] is not None else "" for r in rows], "right"),
+        Column("seconds", ["" if r[3] is None else f"{r[3]:.2f}" for r in rows], "right"),
+    ], console.width))
+    best = data["best"]
+    line = Text(f"Best: {NAMES.get(best['algorithm'], best['algorithm'])}, peak {human_bytes(best['peak_bytes'])}",
+                style="bold")
+    if base:
+        change = best["peak_bytes"] - base
+        line.append(f" ({'no better than' if change >= 0 else human_bytes(-change) + ' below'} the printed order)")
+    console.print(line)
+    if data.get("emitted"):
+        console.print(f"Wrote the module in the {NAMES.get(data['emitted']['algorithm'], '')} order to "
+                      f"{data['emitted']['file']} (is_scheduled=true)")
+    console.print()
+    render_notes(report, console)

@@ -1,0 +1,41 @@
+"""Every scheduler run on the module and measured by the whole pipeline: the peak XLA's
+schedulers minimise (MinimumMemoryForModule) and memory needed after buffer assignment."""
+from __future__ import annotations
+
+from ..engine.dataflow.callgraph import CallGraph
+from ..engine.scheduling.module import DEFAULT_CANDIDATES, Schedule, measure, schedule_module
+from ..engine.scheduling.xla import XLA_ALGORITHMS
+
+ALGORITHMS = (*XLA_ALGORITHMS, "default")
+
+
+def schedule_report(report: dict, context, algorithm: str | None = None) -> tuple[dict, Schedule]:
+    """`schedule` JSON, and the chosen schedule (the best, or `algorithm`'s) for --emit."""
+    module, target = context.inputs.module, context.target
+    graph = CallGraph(module)
+    wanted = [algorithm] if algorithm else list(ALGORITHMS)
+    runs: dict[str, Schedule] = {}
+    for name in XLA_ALGORITHMS:
+        if name in wanted or ("default" in wanted and name in DEFAULT_CANDIDATES):
+            runs[name] = measure(module, target, schedule_module(module, name, graph))
+    rows = [_row(runs[name]) for name in XLA_ALGORITHMS if name in wanted]
+    chosen = {}
+    if "default" in wanted:
+        pick = min((runs[n] for n in DEFAULT_CANDIDATES), key=lambda s: (s.peak_bytes, DEFAULT_CANDIDATES.index(s.algorithm)))
+        rows.append({**_row(pick), "algorithm": "default", "chose": pick.algorithm,
+                     "seconds": round(sum(runs[n].seconds for n in DEFAULT_CANDIDATES), 4)})
+        chosen["default"] = pick
+    best_row = min(rows, key=lambda r: (r["peak_bytes"], r["needed_bytes"] or 0))
+    best = chosen.get(best_row["algorithm"]) or runs[best_row["algorithm"]]
+    original = None
+    if module.is_scheduled:
+        ours = report["recomputed"] or {}
+        original = {"peak_bytes": ours.get("minimum_memory_bytes"),
+                    "needed_bytes": (report["memory"] or {}).get("needed_bytes")}
+    return {"module": report["module"], "original": original, "lower_bound_bytes": None, "schedules": rows,
+            "best": {k: best_row[k] for k in ("algorithm", "peak_bytes", "needed_bytes")}}, best
+
+
+def _row(schedule: Schedule) -> dict:
+    return {"algorithm": schedule.algorithm, "peak_bytes": schedule.peak_bytes,
+            "needed_bytes": schedule.needed_bytes, "seconds": round(schedule.seconds, 4)}
