@@ -114,6 +114,8 @@ CI_COMMANDS = [
     ("peak", DATA / "corpus/xla-jax-0.6.2"),
     ("peak", MLP, "--remat", "add_tanh_fusion.1,ynn_fusion.6", "--donate", "0,6"),
     ("peak", DATA / "corpus/xla-jax-0.10.2/while_tuple_carry"),   # what to try: donation, loop carry
+    ("schedule", MLP),
+    ("schedule", DATA / "corpus/xla-jax-0.4.13/mlp_train"),
 ]
 
 

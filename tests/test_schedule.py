@@ -1,0 +1,90 @@
+"""Schedules against XLA's own: XLA:CPU's printed order is BFS since mid-2024 (jax 0.6.2,
+0.10.2) and DFS before (jax 0.4.30), and bufviz's schedulers must reproduce it instruction for
+instruction; `bufviz schedule` measures every order with the same pipeline as `peak`, and
+--emit writes a module that reads back with the same peak."""
+from __future__ import annotations
+
+import pytest
+
+from bufviz.engine.scheduling.module import schedule_module
+from bufviz.hlo.parser import parse_module
+from conftest import DATA, SAMPLES, SHARED, run, run_json
+from test_ci import xla_needed
+
+PRINTED_BY = {"xla-jax-0.10.2": "bfs", "xla-jax-0.6.2": "bfs", "xla-jax-0.4.30": "dfs"}
+
+
+def cases(root) -> list:
+    return [c for c in sorted(root.glob("xla-jax-*/*")) if list(c.glob("*after_optimizations.txt"))]
+
+
+CASES = cases(DATA / "corpus") + (cases(SHARED / "corpus") if (SHARED / "corpus").is_dir() else [])
+SCHEDULED = [c for c in CASES if c.parent.name in PRINTED_BY]
+
+
+def module_of(case):
+    path = next(case.glob("*after_optimizations.txt"))
+    return parse_module(path.read_text(), str(path))
+
+
+@pytest.mark.parametrize("case", SCHEDULED, ids=lambda c: f"{c.parent.parent.parent.name}/{c.parent.name}/{c.name}")
+def test_xlas_cpu_scheduler_gives_the_printed_order(case):
+    module = module_of(case)
+    schedule = schedule_module(module, PRINTED_BY[case.parent.name])
+    for comp, sequence in schedule.sequences.items():
+        assert [i.name for i in sequence] == [i.name for i in comp.instructions], comp.name
+
+
+@pytest.mark.parametrize("case", SCHEDULED[:8], ids=lambda c: f"{c.parent.name}/{c.name}")
+def test_schedule_measures_the_printed_order_as_peak_does(case):
+    data = run_json("schedule", case)["schedule"]
+    peak = run_json("peak", case)
+    assert data["original"]["peak_bytes"] == peak["recomputed"]["minimum_memory_bytes"]
+    assert data["original"]["needed_bytes"] == xla_needed(case)
+    rows = {r["algorithm"]: r for r in data["schedules"]}
+    assert set(rows) == {"postorder", "dfs", "list", "bfs", "default"}
+    printed = rows[PRINTED_BY[case.parent.name]]   # XLA's own order, measured again
+    assert (printed["peak_bytes"], printed["needed_bytes"]) == (data["original"]["peak_bytes"], xla_needed(case))
+    default = rows["default"]
+    candidates = [rows[n] for n in ("list", "dfs", "postorder")]
+    assert default["peak_bytes"] == min(r["peak_bytes"] for r in candidates)
+    assert default["chose"] == next(r["algorithm"] for r in candidates if r["peak_bytes"] == default["peak_bytes"])
+    best = data["best"]
+    assert best["algorithm"] in rows and best["peak_bytes"] == min(r["peak_bytes"] for r in rows.values())
+    assert best["peak_bytes"] <= data["original"]["peak_bytes"]
+
+
+def test_emitted_module_reads_back_with_the_same_peak(tmp_path):
+    case = DATA / "corpus/xla-jax-0.10.2/mlp_train"
+    out = tmp_path / "scheduled.txt"
+    data = run_json("schedule", case, "--algorithm", "list", "--emit", out)["schedule"]
+    (row,) = data["schedules"]
+    assert row["algorithm"] == "list" and data["emitted"]["algorithm"] == "list"
+    text = out.read_text()
+    assert text.split("\n", 1)[0].startswith("HloModule jit_update, is_scheduled=true")
+    again = run_json("peak", out)
+    assert again["recomputed"]["minimum_memory_bytes"] == row["peak_bytes"]
+    assert again["memory"]["needed_bytes"] == row["needed_bytes"]
+    printed = next(case.glob("*after_optimizations.txt")).read_text()
+    assert sorted(text.splitlines()) == sorted(printed.splitlines())   # the same lines, in another order
+    assert text != printed
+
+
+UNSCHEDULED = [SAMPLES / "000_8d2741cff48cd2ab.txt", SAMPLES / "002_31f0e50696cb742c.txt",
+               *sorted((DATA / "corpus").glob("*/*/*before_optimizations.txt"))[:6]]
+
+
+@pytest.mark.parametrize("path", UNSCHEDULED, ids=lambda p: p.name[:40])
+def test_unscheduled_modules_get_every_schedule_and_a_scheduled_emit(path, tmp_path):
+    out = tmp_path / "s.txt"
+    data = run_json("schedule", path, "--emit", out)["schedule"]
+    assert data["original"] is None and len(data["schedules"]) == 5
+    assert all(r["peak_bytes"] > 0 and r["needed_bytes"] > 0 for r in data["schedules"])
+    assert run_json("peak", out)["recomputed"]["minimum_memory_bytes"] == data["best"]["peak_bytes"]
+
+
+def test_schedule_refuses_clearly():
+    code, _, err = run("schedule", DATA / "oom/cpu-oom-jax-jit-zeros-0.10.2.txt")
+    assert code == 2 and "expected the HLO module" in err
+    code, _, err = run("schedule", DATA / "corpus/xla-jax-0.10.2/mlp_train", "--algorithm", "best")
+    assert code == 2 and "Traceback" not in err
