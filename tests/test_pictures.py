@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from conftest import DATA, SEEDS, corpus_cases, hlo_file, run, run_json
+from conftest import DATA, SEEDS, run, run_json
 
 SVG = "{http://www.w3.org/2000/svg}"
 INPUTS = [DATA / "corpus/xla-jax-0.10.2/mlp_train", DATA / "corpus/xla-jax-0.4.13/while_tuple_carry",
