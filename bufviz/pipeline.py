@@ -125,7 +125,7 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
     assignment = None
     describe = _no_description
     if inputs.module is not None:
-        analysis = context.analysis = analyze_module(inputs.module, target)
+        analysis = context.analysis = _analysis(inputs.module, target)
         oom = oom_json(inputs.oom, inputs.module) if inputs.oom is not None else None
         result = peak_of(analysis)
         describe = _module_description(inputs.module)
@@ -158,6 +158,21 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
     report["oom"] = oom
     report["warnings"] = list(inputs.warnings)
     return report, describe, context
+
+
+def _analysis(module: Module, target: Target):
+    """The module's analysis; an unscheduled module ordered as XLA would order it on its platform."""
+    if module.is_scheduled:
+        return analyze_module(module, target)
+    from .engine.scheduling.module import default_schedule, platform_choice, schedule_module
+
+    algorithm, why = platform_choice(target)
+    if algorithm == "dfs":
+        return analyze_module(module, target, None, algorithm, why)
+    if algorithm == "default":
+        best, _ = default_schedule(module, target)
+        return analyze_module(module, target, best.sequences, best.algorithm, why)
+    return analyze_module(module, target, schedule_module(module, algorithm).sequences, algorithm, why)
 
 
 def _add_memory(report: dict, describe, bufviz_rules: bool) -> None:

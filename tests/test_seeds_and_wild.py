@@ -54,7 +54,9 @@ def test_unscheduled_modules_say_so_naming_their_backend(seed):
     assert "__cublas$gemm" in path.read_text()   # a GPU module: its note must not speak of XLA:CPU
     report = run_json("peak", path)
     note = next(n for n in report["notes"] if "not scheduled" in n)
-    assert "XLA's DFS memory scheduler" in note and "XLA:GPU" in note and "XLA:CPU" not in note
+    assert "XLA:GPU" in note and "XLA:CPU" not in note and "XLA's default choice" in note
+    chose = next(r["chose"] for r in run_json("schedule", path)["schedule"]["schedules"] if r["algorithm"] == "default")
+    assert {"list": "List", "dfs": "DFS", "postorder": "PostOrder"}[chose] in note
 
 
 def _wild(pattern):

@@ -29,13 +29,15 @@ class ModuleAnalysis:
     target: Target
 
 
-def analyze_module(module: Module, target: Target, sequences: dict | None = None) -> ModuleAnalysis:
+def analyze_module(module: Module, target: Target, sequences: dict | None = None,
+                   algorithm: str | None = None, chosen_by: str | None = None) -> ModuleAnalysis:
     """The target picks the size function (TPU arrays count their tile padding, spec §5.1) and
     the rules that changed over XLA's versions. `sequences` (computation -> instructions) is a
     schedule to use instead of the module's own."""
     vintage = target.vintage
     graph = CallGraph(module)
     flat = flatten(graph, sequences)
+    flat.algorithm, flat.chosen_by = algorithm or flat.algorithm, chosen_by
     dataflow = Dataflow(graph)
     buffers = Buffers(module, graph, dataflow, InPlacePairs(module, fusion_tracing(vintage)))
     donated = module.donated
@@ -68,22 +70,28 @@ def hlo_peak(module: Module, target: Target) -> PeakResult:
     return peak_of(analyze_module(module, target))
 
 
-def _unscheduled_note(platform: str) -> str:
-    """XLA:CPU ran the DFS memory scheduler on modules it printed unscheduled (before 2024-05);
-    other backends schedule with passes of their own, so there the order is bufviz's choice."""
+SCHEDULER_NAMES = {"dfs": "XLA's DFS memory scheduler", "bfs": "XLA's BFS scheduler",
+                   "list": "XLA's List scheduler", "postorder": "XLA's PostOrder scheduler"}
+
+
+def _unscheduled_note(platform: str, algorithm: str | None, chosen_by: str | None) -> str:
+    """Which scheduler ordered an unscheduled module, and how sure that is XLA's order: XLA:CPU
+    ran DFS before 2024-06 and BFS since; other backends add passes of their own."""
+    name = SCHEDULER_NAMES.get(algorithm or "dfs", algorithm)
+    if chosen_by:
+        name += f" ({chosen_by})"
+    head = f"the module is not scheduled (no is_scheduled=true): it was ordered with {name}"
     if platform == "cpu":
-        return ("the module is not scheduled (no is_scheduled=true): its schedule was recomputed with "
-                "XLA's DFS memory scheduler, as XLA:CPU did before 2024-05")
+        return head
     backend = f"XLA:{platform.upper()}" if platform != "unknown" else "the backend that compiles it"
-    return ("the module is not scheduled (no is_scheduled=true): bufviz ordered it with XLA's DFS memory "
-            f"scheduler; {backend} may choose another order, so times and the peak are an estimate")
+    return head + f"; {backend} may choose another order, so times and the peak are an estimate"
 
 
 def peak_of(analysis: ModuleAnalysis) -> PeakResult:
     module = analysis.module
     notes = []
     if analysis.flat.recomputed:
-        notes.append(_unscheduled_note(analysis.target.platform))
+        notes.append(_unscheduled_note(analysis.target.platform, analysis.flat.algorithm, analysis.flat.chosen_by))
     values = list(analysis.live.values())
     result = compute_peak("hlo", values, analysis.flat.end, notes)
     spaces = sorted({v.memory_space for v in values})

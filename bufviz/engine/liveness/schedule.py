@@ -17,7 +17,9 @@ class FlatSchedule:
     time: dict[Instruction, int]
     span: dict[Computation, tuple[int, int]]   # [start, end) of each flattened computation
     async_done: dict[Computation, Instruction] = field(default_factory=dict)
-    recomputed: bool = False                   # the schedule was recomputed (DFS), not printed
+    recomputed: bool = False                   # the schedule was recomputed, not printed
+    algorithm: str | None = None               # the scheduler that recomputed it
+    chosen_by: str | None = None               # why that scheduler (XLA's default choice)
 
     @property
     def end(self) -> int:
@@ -37,7 +39,8 @@ def flatten(graph: CallGraph, sequences: dict | None = None) -> FlatSchedule:
         order = lambda comp: comp.instructions  # noqa: E731
     else:
         order = lambda comp: dfs_sequence(comp, graph.post_order(comp))  # noqa: E731
-    flat = FlatSchedule([], {}, {}, {}, recomputed=sequences is not None or not module.is_scheduled)
+    flat = FlatSchedule([], {}, {}, {}, recomputed=sequences is not None or not module.is_scheduled,
+                        algorithm=None if sequences is not None or module.is_scheduled else "dfs")
     _visit(graph, module.entry, flat, order)
     return flat
 

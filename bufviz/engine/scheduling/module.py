@@ -49,3 +49,19 @@ def default_schedule(module: Module, target, graph: CallGraph | None = None) -> 
     tried = [measure(module, target, schedule_module(module, name, graph)) for name in DEFAULT_CANDIDATES]
     best = min(tried, key=lambda s: (s.peak_bytes, DEFAULT_CANDIDATES.index(s.algorithm)))
     return best, tried
+
+
+BFS_SINCE = "2024-06-01"   # XLA:CPU's default scheduler became BFS (concurrency first)
+
+
+def platform_choice(target) -> tuple[str, str]:
+    """The scheduler XLA would run on an unscheduled module for this platform and date (spec §7),
+    and why: XLA:CPU ran DFS before mid-2024 and BFS since; elsewhere the DefaultMemoryScheduler."""
+    if target.platform != "cpu":
+        return "default", "XLA's default choice: the least peak of List, DFS and PostOrder"
+    before = target.vintage.is_before(BFS_SINCE)
+    if before is False:
+        return "bfs", "XLA:CPU's scheduler since mid-2024"
+    if before:
+        return "dfs", "XLA:CPU's scheduler before mid-2024"
+    return "dfs", "XLA:CPU's scheduler before mid-2024; the text does not date itself, and since then it is BFS"
