@@ -58,10 +58,10 @@ def aliasing_report(report: dict, context) -> dict:
             r.update(donation_candidate=True, candidate_output=format_index(plan.output), saving_bytes=saving)
     return {"parameters": rows, "copies": copies(analysis, module, report),
             "needed_bytes": report["memory"]["needed_bytes"] if report.get("memory") else None,
-            "saving_if_all_donated_bytes": _all_donated_saving(module, target, context, rows, baseline)}
+            "saving_if_all_donated_bytes": _all_donated_saving(module, target, rows, baseline)}
 
 
-def _all_donated_saving(module, target, context, rows, baseline) -> int | None:
+def _all_donated_saving(module, target, rows, baseline) -> int | None:
     from ..pipeline import module_report
 
     numbers = sorted({r["number"] for r in rows if r["donation_candidate"]})

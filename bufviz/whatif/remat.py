@@ -48,7 +48,7 @@ def plan_remat(module: Module, name: str) -> Remat:
         plan.reason = f"a {instr.opcode} holds no buffer of its own; name the instruction it comes from"
     elif instr.opcode == "call":
         plan.reason = "a call would call its computation twice; bufviz recomputes single instructions"
-    elif not _recomputable(module, instr):
+    elif not _recomputable(instr):
         plan.reason = f"a {instr.opcode} cannot be computed twice"
     elif instr.shape.is_tuple:
         plan.reason = "it defines a tuple (a multi-output fusion); bufviz recomputes single buffers only"
@@ -72,7 +72,7 @@ def plan_remat(module: Module, name: str) -> Remat:
     return plan
 
 
-def _recomputable(module: Module, instr) -> bool:
+def _recomputable(instr) -> bool:
     return instr.opcode not in _NOT_RECOMPUTABLE and "custom_call_has_side_effect=true" not in instr.attr_text
 
 
