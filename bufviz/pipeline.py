@@ -170,7 +170,7 @@ def _analysis(module: Module, target: Target):
     if algorithm == "dfs":
         return analyze_module(module, target, None, algorithm, why)
     if algorithm == "default":
-        best, _ = default_schedule(module, target)
+        best = default_schedule(module, target)
         return analyze_module(module, target, best.sequences, best.algorithm, why)
     return analyze_module(module, target, schedule_module(module, algorithm).sequences, algorithm, why)
 

@@ -2,9 +2,13 @@
 schedulers minimise (MinimumMemoryForModule) and memory needed after buffer assignment."""
 from __future__ import annotations
 
+import time
+
 from ..engine.dataflow.callgraph import CallGraph
-from ..engine.scheduling.module import DEFAULT_CANDIDATES, Schedule, measure, schedule_module
+from ..engine.scheduling.module import DEFAULT_CANDIDATES, Schedule, default_choice, schedule_module
 from ..engine.scheduling.xla import XLA_ALGORITHMS
+from ..hlo.model import Module
+from ..pipeline import module_report
 
 ALGORITHMS = (*XLA_ALGORITHMS, "default")
 
@@ -21,7 +25,7 @@ def schedule_report(report: dict, context, algorithm: str | None = None) -> tupl
     rows = [_row(runs[name]) for name in XLA_ALGORITHMS if name in wanted]
     chosen = {}
     if "default" in wanted:
-        pick = min((runs[n] for n in DEFAULT_CANDIDATES), key=lambda s: (s.peak_bytes, DEFAULT_CANDIDATES.index(s.algorithm)))
+        pick = default_choice(list(runs.values()))
         rows.append({**_row(pick), "algorithm": "default", "chose": pick.algorithm,
                      "seconds": round(sum(runs[n].seconds for n in DEFAULT_CANDIDATES), 4)})
         chosen["default"] = pick
@@ -34,6 +38,16 @@ def schedule_report(report: dict, context, algorithm: str | None = None) -> tupl
                     "needed_bytes": (report["memory"] or {}).get("needed_bytes")}
     return {"module": report["module"], "original": original, "lower_bound_bytes": None, "schedules": rows,
             "best": {k: best_row[k] for k in ("algorithm", "peak_bytes", "needed_bytes")}}, best
+
+
+def measure(module: Module, target, schedule: Schedule) -> Schedule:
+    """Peak and memory needed of the module run in this order (the whole pipeline)."""
+    started = time.perf_counter()
+    report = module_report(module, target, sequences=schedule.sequences)
+    schedule.peak_bytes = report["recomputed"]["minimum_memory_bytes"]
+    schedule.needed_bytes = report["memory"]["needed_bytes"] if report["memory"] else None
+    schedule.seconds += time.perf_counter() - started
+    return schedule
 
 
 def _row(schedule: Schedule) -> dict:

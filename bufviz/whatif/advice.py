@@ -67,7 +67,7 @@ def _donation(module, target, saving, framework) -> list[dict]:
     return [{"kind": "donate", "saving_bytes": saving(donated_module(module, plans)),
              "title": f"donate parameter{'s' * (len(numbers) > 1)} {_list(numbers)} ({_names(names)}): "
                       "outputs of the same shape can reuse their memory",
-             "how": DONATE_PARAMETERS_HOW[framework if framework in DONATE_PARAMETERS_HOW else None],
+             "how": DONATE_PARAMETERS_HOW[framework],
              "sources": [], "change": {"donate": numbers}}]
 
 
@@ -93,7 +93,7 @@ def _remat(rows, module, saving, framework) -> list[dict]:
     return [{"kind": "remat", "saving_bytes": together,
              "title": f"recompute {_names(names)} when needed instead of keeping "
                       f"{'them' if len(names) > 1 else 'it'}",
-             "how": REMAT_HOW[framework if framework in REMAT_HOW else None] + (
+             "how": REMAT_HOW[framework] + (
                  " with a policy that saves less (jax.checkpoint_policies)" if framework == JAX else ""),
              "sources": _sources(r for _, _, r in good), "change": {"remat": names}}]
 
@@ -113,7 +113,7 @@ def _carries(report, context, saving, framework) -> list[dict]:
                           "title": f"keep the loop carry {of} in place: XLA copies it "
                                    f"{'' if len(group) == 1 else f'{len(group)} times '}({group[0]['why']})",
                           "how": START_HOW if group[0]["cause"] == "initial_value_read" else
-                                 CARRY_HOW[framework if framework in CARRY_HOW else None],
+                                 CARRY_HOW[framework],
                           "sources": _sources(group), "change": {"remove_copy": names}})
     return items
 
@@ -125,7 +125,8 @@ def _precision(rows, module, saving, framework) -> list[dict]:
                 or row["name"] in {r["name"] for r in found}:
             continue
         instr = find_sequential(module, row["name"])
-        if instr is not None and not instr.shape.is_tuple and any(not o.shape.is_tuple and o.shape.dtype in LOW for o in instr.operands):
+        if instr is not None and not instr.shape.is_tuple and any(
+                not o.shape.is_tuple and o.shape.dtype in LOW for o in instr.operands):
             found.append(row)
         if len(found) >= PRECISION_TRIES:
             break
@@ -137,7 +138,7 @@ def _precision(rows, module, saving, framework) -> list[dict]:
         return []
     return [{"kind": "precision", "saving_bytes": s,
              "title": f"{_names(names)}: float32 made from 16-bit inputs", "sources": _sources(found),
-             "how": PRECISION_HOW[framework if framework in PRECISION_HOW else None],
+             "how": PRECISION_HOW[framework],
              "change": {"bfloat16": names}}]
 
 

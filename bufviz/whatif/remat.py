@@ -8,7 +8,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..hlo.model import Module
-from .rewrite import BodyEdit, find_sequential, fresh_name, reparsed
+from ..hlo.edit import BodyEdit, reparsed
+from .rewrite import find_sequential, fresh_name
 
 # Instructions that cannot be computed twice (side effects, control flow, communication) or
 # that hold no buffer of their own.

@@ -31,7 +31,7 @@ def what_if(report: dict, context, donate: list[int] = (), remat: list[str] = ()
         raise BufvizError(f"expected an instruction to rematerialize, found no {unknown.name!r} outside "
                           "fusions", module.path)
     before = module_report(module, target, context.describe)
-    after = module_report(changed, target, None if changed is not module and remat else context.describe)
+    after = module_report(changed, target, None if remat else context.describe)   # remat renames
     for key in ("schema_version", "module", "platform", "inputs", "vintage", "warnings"):
         after[key] = report[key]
     b, a = before["memory"], after["memory"]

@@ -121,6 +121,11 @@ class BufferAssigner:
             return sorted(local.values, key=lambda v: (-_size(v, self.target), position[v.instruction], v.id))
         return sorted(self.thread_local, key=lambda v: -_size(v, self.target))  # stable: XLA's order
 
+    @property
+    def minimum_memory(self) -> int:
+        """MinimumMemoryForModule, without running the assignment (what XLA's schedulers compare)."""
+        return self._minimum_memory
+
     @functools.cached_property
     def _minimum_memory(self) -> int:
         """MinimumMemoryForModule: the no-fragmentation peak over every value but constants."""

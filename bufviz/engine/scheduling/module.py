@@ -1,13 +1,14 @@
-"""Scheduling a whole module: each sequential computation ordered by one algorithm, then the
-module measured as XLA measures candidate schedules (MinimumMemoryForModule, spec §6.5) and as
-bufviz's headline needs it (memory needed after buffer assignment)."""
+"""Scheduling a whole module: each sequential computation ordered by one algorithm; XLA's
+default choice compares candidates by MinimumMemoryForModule (spec §6.5)."""
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
 
 from ...hlo.model import Computation, Instruction, Module
+from ..assignment.assignment import BufferAssigner
 from ..dataflow.callgraph import CallGraph
+from ..liveness.hlo_liveness import analyze_module
 from .xla import XLA_ALGORITHMS
 
 # XLA's DefaultMemoryScheduler: the least MinimumMemoryForModule, ties in this order.
@@ -31,24 +32,21 @@ def schedule_module(module: Module, algorithm: str, graph: CallGraph | None = No
     return Schedule(algorithm, sequences, time.perf_counter() - started)
 
 
-def measure(module: Module, target, schedule: Schedule) -> Schedule:
-    """Peak and memory needed of the module run in this order (the whole pipeline)."""
-    from ...pipeline import module_report
-
-    started = time.perf_counter()
-    report = module_report(module, target, sequences=schedule.sequences)
-    schedule.peak_bytes = report["recomputed"]["minimum_memory_bytes"]
-    schedule.needed_bytes = report["memory"]["needed_bytes"] if report["memory"] else None
-    schedule.seconds += time.perf_counter() - started
-    return schedule
+def default_choice(schedules: list[Schedule]) -> Schedule:
+    """XLA's DefaultMemoryScheduler's pick among measured List, DFS and PostOrder schedules."""
+    return min((s for s in schedules if s.algorithm in DEFAULT_CANDIDATES),
+               key=lambda s: (s.peak_bytes, DEFAULT_CANDIDATES.index(s.algorithm)))
 
 
-def default_schedule(module: Module, target, graph: CallGraph | None = None) -> tuple[Schedule, list[Schedule]]:
-    """XLA's DefaultMemoryScheduler: List, DFS and PostOrder measured, the least peak chosen."""
+def default_schedule(module: Module, target, graph: CallGraph | None = None) -> Schedule:
+    """XLA's DefaultMemoryScheduler: List, DFS and PostOrder compared by their peak alone."""
     graph = graph or CallGraph(module)
-    tried = [measure(module, target, schedule_module(module, name, graph)) for name in DEFAULT_CANDIDATES]
-    best = min(tried, key=lambda s: (s.peak_bytes, DEFAULT_CANDIDATES.index(s.algorithm)))
-    return best, tried
+    tried = []
+    for name in DEFAULT_CANDIDATES:
+        schedule = schedule_module(module, name, graph)
+        schedule.peak_bytes = BufferAssigner(analyze_module(module, target, schedule.sequences)).minimum_memory
+        tried.append(schedule)
+    return default_choice(tried)
 
 
 BFS_SINCE = "2024-06-01"   # XLA:CPU's default scheduler became BFS (concurrency first)
