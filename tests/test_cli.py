@@ -52,6 +52,8 @@ def _env_value(param: click.Option) -> tuple[str, object]:
     if isinstance(param.type, click.types.IntParamType):
         n = max(3, getattr(param.type, "min", None) or 0)
         return str(n), (n,) if param.multiple else n
+    if isinstance(param.type, click.types.FloatParamType):
+        return "2.5", 2.5
     return "some-file.json", "some-file.json"
 
 

@@ -4,9 +4,14 @@ instruction; `bufviz schedule` measures every order with the same pipeline as `p
 --emit writes a module that reads back with the same peak."""
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
-from bufviz.engine.scheduling.module import schedule_module
+from bufviz.engine.scheduling.module import OWN_ALGORITHMS, Planner, schedule_module
+from bufviz.engine.scheduling.search import exact_order
+from bufviz.pipeline import peak_context
+from bufviz.schedule.run import ALGORITHMS
 from bufviz.hlo.parser import parse_module
 from conftest import DATA, SAMPLES, SHARED, run, run_json
 from test_ci import xla_needed
@@ -42,7 +47,7 @@ def test_schedule_measures_the_printed_order_as_peak_does(case):
     assert data["original"]["peak_bytes"] == peak["recomputed"]["minimum_memory_bytes"]
     assert data["original"]["needed_bytes"] == xla_needed(case)
     rows = {r["algorithm"]: r for r in data["schedules"]}
-    assert set(rows) == {"postorder", "dfs", "list", "bfs", "default"}
+    assert set(rows) == {"postorder", "dfs", "list", "bfs", "default", "beam", "exact", "improve"}
     printed = rows[PRINTED_BY[case.parent.name]]   # XLA's own order, measured again
     assert (printed["peak_bytes"], printed["needed_bytes"]) == (data["original"]["peak_bytes"], xla_needed(case))
     default = rows["default"]
@@ -78,7 +83,7 @@ UNSCHEDULED = [SAMPLES / "000_8d2741cff48cd2ab.txt", SAMPLES / "002_31f0e50696cb
 def test_unscheduled_modules_get_every_schedule_and_a_scheduled_emit(path, tmp_path):
     out = tmp_path / "s.txt"
     data = run_json("schedule", path, "--emit", out)["schedule"]
-    assert data["original"] is None and len(data["schedules"]) == 5
+    assert data["original"] is None and len(data["schedules"]) == 8
     assert all(r["peak_bytes"] > 0 and r["needed_bytes"] > 0 for r in data["schedules"])
     assert run_json("peak", out)["recomputed"]["minimum_memory_bytes"] == data["best"]["peak_bytes"]
 
@@ -88,3 +93,71 @@ def test_schedule_refuses_clearly():
     assert code == 2 and "expected the HLO module" in err
     code, _, err = run("schedule", DATA / "corpus/xla-jax-0.10.2/mlp_train", "--algorithm", "best")
     assert code == 2 and "Traceback" not in err
+
+
+def test_bufviz_orders_keep_every_dependency_and_run_each_instruction_once():
+    for case in CASES[:12] + [SAMPLES / "000_8d2741cff48cd2ab.txt"]:
+        report, context = peak_context([str(case)], module=None)
+        planner = Planner(context.inputs.module, context.target)
+        for algorithm in OWN_ALGORITHMS:
+            for comp, sequence in planner.schedule(algorithm).sequences.items():
+                assert sorted(i.name for i in sequence) == sorted(i.name for i in comp.instructions)
+                position = {instr: t for t, instr in enumerate(sequence)}
+                for instr in sequence:
+                    for before in instr.operands + instr.control_predecessors:
+                        assert position[before] < position[instr], (case, algorithm, instr.name)
+
+
+def test_exact_search_finds_the_least_peak_of_every_order():
+    """Checked against brute force: every topological order of each small computation."""
+    tried = 0
+    for case in CASES[:16]:
+        _, context = peak_context([str(case)])
+        planner = Planner(context.inputs.module, context.target)
+        for model in planner.models.values():
+            if not 2 <= model.n <= 9:
+                continue
+            orders = [list(p) for p in itertools.permutations(range(model.n))
+                      if all(p.index(q) < p.index(k) for k in range(model.n) for q in model.preds[k])]
+            for optimistic in (False, True):
+                least = min(max([model.initial] + _steps(model, order, optimistic)) for order in orders)
+                assert exact_order(model, optimistic)[0] == least
+            tried += 1
+    assert tried >= 10
+
+
+def _steps(model, order, optimistic):
+    live, done, steps = model.initial, 0, []
+    for k in order:
+        at, live = model.step(k, live, done, optimistic)
+        done |= 1 << k
+        steps.append(at)
+    return steps
+
+
+@pytest.mark.parametrize("case", CASES + UNSCHEDULED[:2], ids=lambda c: c.name if c.is_file() else
+                         f"{c.parent.parent.parent.name}/{c.parent.name}/{c.name}")
+def test_lower_bound_is_below_every_order(case):
+    """XLA's MinimumMemoryForModule can exceed the memory XLA allocates (values of one buffer are
+    counted together for a moment), so the bound is checked against every order's peak."""
+    data = run_json("schedule", case)["schedule"]
+    bound = data["lower_bound_bytes"]
+    assert 0 < bound <= min(r["peak_bytes"] for r in data["schedules"])
+    if data["original"]:
+        assert bound <= data["original"]["peak_bytes"]
+
+
+def test_best_order_is_not_worse_than_the_printed_one_on_nine_modules_in_ten():
+    better_or_equal = [run_json("schedule", c)["schedule"] for c in SCHEDULED]
+    kept = [d["best"]["peak_bytes"] <= d["original"]["peak_bytes"] for d in better_or_equal]
+    assert sum(kept) >= 0.9 * len(kept)
+    assert all(d["best"]["algorithm"] in ALGORITHMS for d in better_or_equal)
+
+
+def test_a_time_limit_of_zero_still_gives_every_order(tmp_path):
+    out = tmp_path / "s.txt"
+    data = run_json("schedule", DATA / "corpus/xla-jax-0.10.2/mlp_train", "--algorithm", "beam",
+                    "--time-limit", "0", "--emit", out)["schedule"]
+    (row,) = data["schedules"]
+    assert row["algorithm"] == "beam" and data["lower_bound_bytes"] <= row["peak_bytes"]
+    assert run_json("peak", out)["recomputed"]["minimum_memory_bytes"] == row["peak_bytes"]

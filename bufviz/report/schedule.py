@@ -11,7 +11,8 @@ from .header import render_header, render_notes
 from .layout import Column, fit_table
 
 NAMES = {"postorder": "PostOrder (XLA)", "dfs": "DFS (XLA)", "list": "List (XLA)", "bfs": "BFS (XLA)",
-         "default": "XLA's default"}
+         "default": "XLA's default", "beam": "beam (bufviz)", "exact": "exact (bufviz)",
+         "improve": "improve (bufviz)"}
 
 
 def render_schedule(report: dict, console: Console) -> None:
@@ -42,6 +43,11 @@ def render_schedule(report: dict, console: Console) -> None:
         change = best["peak_bytes"] - base
         line.append(f" ({'no better than' if change >= 0 else human_bytes(-change) + ' below'} the printed order)")
     console.print(line)
+    bound = data.get("lower_bound_bytes")
+    if bound:
+        above = best["peak_bytes"] - bound
+        console.print(f"Lower bound: {human_bytes(bound)}; no order has a lower peak. The best is "
+                      + (f"{max(above / bound, 0.001):.1%} above it." if above > 0 else "at it: no order does better."))
     if data.get("emitted"):
         console.print(f"Wrote the module in the {NAMES.get(data['emitted']['algorithm'], '')} order to "
                       f"{data['emitted']['file']} (is_scheduled=true)")

@@ -5,15 +5,18 @@ from __future__ import annotations
 import time
 
 from ..engine.dataflow.callgraph import CallGraph
-from ..engine.scheduling.module import DEFAULT_CANDIDATES, Schedule, default_choice, schedule_module
+from ..engine.scheduling.module import (DEFAULT_CANDIDATES, OWN_ALGORITHMS, Planner, Schedule, default_choice,
+                                       schedule_module)
 from ..engine.scheduling.xla import XLA_ALGORITHMS
 from ..hlo.model import Module
 from ..pipeline import module_report
 
-ALGORITHMS = (*XLA_ALGORITHMS, "default")
+ALGORITHMS = (*XLA_ALGORITHMS, "default", *OWN_ALGORITHMS)
+TIME_LIMIT = 10.0   # seconds bufviz's own searches may take on one module, bound included
 
 
-def schedule_report(report: dict, context, algorithm: str | None = None) -> tuple[dict, Schedule]:
+def schedule_report(report: dict, context, algorithm: str | None = None,
+                    time_limit: float = TIME_LIMIT) -> tuple[dict, Schedule]:
     """`schedule` JSON, and the chosen schedule (the best, or `algorithm`'s) for --emit."""
     module, target = context.inputs.module, context.target
     graph = CallGraph(module)
@@ -22,11 +25,16 @@ def schedule_report(report: dict, context, algorithm: str | None = None) -> tupl
     for name in XLA_ALGORITHMS:
         if name in wanted or ("default" in wanted and name in DEFAULT_CANDIDATES):
             runs[name] = measure(module, target, schedule_module(module, name, graph))
-    rows = [_row(runs[name]) for name in XLA_ALGORITHMS if name in wanted]
+    planner = Planner(module, target, graph, deadline=time.perf_counter() + time_limit)
+    for name in OWN_ALGORITHMS:
+        if name in wanted:
+            runs[name] = measure(module, target, planner.schedule(name))
+    rows = [_row(runs[name]) for name in ALGORITHMS if name in wanted and name in runs]
     chosen = {}
     if "default" in wanted:
         pick = default_choice(list(runs.values()))
-        rows.append({**_row(pick), "algorithm": "default", "chose": pick.algorithm,
+        rows.insert(len([n for n in XLA_ALGORITHMS if n in wanted]),
+                    {**_row(pick), "algorithm": "default", "chose": pick.algorithm,
                      "seconds": round(sum(runs[n].seconds for n in DEFAULT_CANDIDATES), 4)})
         chosen["default"] = pick
     best_row = min(rows, key=lambda r: (r["peak_bytes"], r["needed_bytes"] or 0))
@@ -36,7 +44,8 @@ def schedule_report(report: dict, context, algorithm: str | None = None) -> tupl
         ours = report["recomputed"] or {}
         original = {"peak_bytes": ours.get("minimum_memory_bytes"),
                     "needed_bytes": (report["memory"] or {}).get("needed_bytes")}
-    return {"module": report["module"], "original": original, "lower_bound_bytes": None, "schedules": rows,
+    return {"module": report["module"], "original": original, "lower_bound_bytes": planner.lower_bound(),
+            "lower_bound_seconds": round(planner.seconds, 4), "schedules": rows,
             "best": {k: best_row[k] for k in ("algorithm", "peak_bytes", "needed_bytes")}}, best
 
 

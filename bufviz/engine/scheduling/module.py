@@ -9,6 +9,8 @@ from ...hlo.model import Computation, Instruction, Module
 from ..assignment.assignment import BufferAssigner
 from ..dataflow.callgraph import CallGraph
 from ..liveness.hlo_liveness import analyze_module
+from .model import MemoryModel, models
+from .search import beam_order, exact_order, improve_order, profile
 from .xla import XLA_ALGORITHMS
 
 # XLA's DefaultMemoryScheduler: the least MinimumMemoryForModule, ties in this order.
@@ -25,11 +27,58 @@ class Schedule:
 
 
 def schedule_module(module: Module, algorithm: str, graph: CallGraph | None = None) -> Schedule:
+    """One of XLA's schedulers on every sequential computation."""
     graph = graph or CallGraph(module)
     started = time.perf_counter()
     order = XLA_ALGORITHMS[algorithm]
     sequences = {comp: order(comp, graph.post_order(comp)) for comp in graph.computations}
     return Schedule(algorithm, sequences, time.perf_counter() - started)
+
+
+# bufviz's own: each computation ordered on its memory model (search.py). `improve` starts
+# from the order of least model peak among XLA's and the beam's, so it is never worse there.
+OWN_ALGORITHMS = ("beam", "exact", "improve")
+
+
+class Planner:
+    """bufviz's schedulers and the lower bound on one module, sharing its memory models."""
+
+    def __init__(self, module: Module, target, graph: CallGraph | None = None, deadline: float | None = None):
+        self.module, self.graph, self.deadline = module, graph or CallGraph(module), deadline
+        started = time.perf_counter()
+        self.models = models(self.graph, module, target, deadline)
+        self.seconds = time.perf_counter() - started   # building models includes the bounds
+        self._beams: dict[Computation, list[int]] = {}
+
+    def schedule(self, algorithm: str) -> Schedule:
+        started = time.perf_counter()
+        sequences = {comp: [model.instructions[k] for k in self._order(algorithm, comp, model)]
+                     for comp, model in self.models.items()}
+        return Schedule(algorithm, sequences, time.perf_counter() - started)
+
+    def _order(self, algorithm: str, comp: Computation, model: MemoryModel) -> list[int]:
+        if algorithm == "beam":
+            return self._beam(comp, model)
+        if algorithm == "exact":
+            found = exact_order(model, False, self.deadline)
+            return found[1] if found else self._beam(comp, model)
+        number = {instr: k for k, instr in enumerate(model.instructions)}
+        seeds = [[number[i] for i in order(comp, self.graph.post_order(comp))] for order in XLA_ALGORITHMS.values()]
+        seeds.append(self._beam(comp, model))
+        seed = min(seeds, key=lambda order: max(profile(model, order), default=0))
+        return improve_order(model, seed, self.deadline)[1]
+
+    def _beam(self, comp: Computation, model: MemoryModel) -> list[int]:
+        if comp not in self._beams:
+            self._beams[comp] = beam_order(model, deadline=self.deadline)[1]
+        return self._beams[comp]
+
+    def lower_bound(self) -> int:
+        """No order of this module has a smaller MinimumMemoryForModule: the largest bound of
+        a computation (a call counts its callee's); the entry's parameters kept to the end are
+        live while any other computation runs."""
+        pinned = self.models[self.module.entry].pinned
+        return max(m.bound[0] + (0 if comp is self.module.entry else pinned) for comp, m in self.models.items())
 
 
 def default_choice(schedules: list[Schedule]) -> Schedule:

@@ -12,7 +12,8 @@ class PointsTo:
     """For one computation: `defined[instr]` the sizes of the buffers it defines, `uses[instr]` the
     buffers its operands may point to, `live_out` the buffers the root may point to."""
 
-    def __init__(self, comp: Computation, post_order: list[Instruction]):
+    def __init__(self, comp: Computation, post_order: list[Instruction], pass_through=PASS_THROUGH):
+        self.pass_through = pass_through
         self.sets: dict[Instruction, dict[tuple, frozenset]] = {}
         self.size: dict[tuple, int] = {}
         self.defined: dict[Instruction, list[tuple]] = {}
@@ -36,7 +37,7 @@ class PointsTo:
             k = instr.tuple_index
             source = self.sets[ops[0]]
             return {index[1:]: s for index, s in source.items() if index[:1] == (k,)}
-        if op in PASS_THROUGH and ops:
+        if op in self.pass_through and ops:
             return dict(self.sets[ops[0]])
         if op == "copy-done" and ops:
             source = self.sets[ops[0]]

@@ -1,0 +1,123 @@
+"""One computation in integers, as bufviz's own schedulers and the lower bound see it: each
+instruction's predecessors, the bytes it defines, the logical buffers it reads (spec §7), and
+the bytes a computation it calls needs while it runs."""
+from __future__ import annotations
+
+from ...hlo.model import Computation, Instruction
+from .points_to import PASS_THROUGH, PointsTo
+from .xla import predecessors
+
+# Instructions whose callee runs inside their own time span in the flattened schedule.
+CALLERS = frozenset({"while", "conditional", "call", "async-start"})
+
+
+class MemoryModel:
+    """Instructions are numbered in the computation's instruction-list order; buffers too.
+    Entry parameters are live from the start (and to the end unless donated); parameters of
+    called computations belong to their caller's buffers and count nothing here; constants
+    count nothing (MinimumMemoryForModule ignores them)."""
+
+    def __init__(self, comp: Computation, post_order: list[Instruction], size, *, entry: bool,
+                 donated: set, extra: dict[Instruction, int]):
+        self.instructions = list(comp.instructions)
+        number = {instr: k for k, instr in enumerate(self.instructions)}
+        self.n = len(self.instructions)
+        self.preds = [[number[p] for p in predecessors(i)] for i in self.instructions]
+        self.succs: list[list[int]] = [[] for _ in range(self.n)]
+        for k, preds in enumerate(self.preds):
+            for p in preds:
+                self.succs[p].append(k)
+        self.extra = [extra.get(i, 0) for i in self.instructions]
+        # A while's results are its operand's buffers where the body passes them through (the
+        # dataflow defines no value at a while): counting them once keeps the bound below XLA's.
+        points = PointsTo(comp, post_order, PASS_THROUGH | {"while"})
+        key_of: dict[tuple, int] = {}
+        self.size: list[int] = []
+        self.keep: list[bool] = []          # live to the end of the computation
+        self.definer: list[int] = []        # the instruction defining each buffer; -1: a parameter
+        self.initial = 0                    # bytes live before the first instruction
+        self.bound: tuple | None = None     # the lower bound, once computed (bounds.py)
+        self.defined = [0] * self.n         # bytes each instruction allocates
+        self.owned: list[list[int]] = [[] for _ in range(self.n)]
+        for k, instr in enumerate(self.instructions):
+            for key in points.defined.get(instr, ()):
+                b = key_of[key] = len(self.size)
+                sub = instr.shape.subshape(key[1])
+                counted = instr.opcode != "constant" and (entry or instr.opcode != "parameter")
+                self.size.append(size(sub) if counted else 0)
+                self.definer.append(-1 if instr.opcode == "parameter" else k)
+                self.keep.append(key in points.live_out or (instr.opcode == "parameter"
+                                 and (instr.parameter_number, key[1]) not in donated))
+                if instr.opcode == "parameter":
+                    self.initial += self.size[b]
+                else:
+                    self.defined[k] += self.size[b]
+                    self.owned[k].append(b)
+        self.readers: list[list[int]] = [[] for _ in self.size]
+        self.uses = [[key_of[key] for key in points.uses[i] if key in key_of and self.size[key_of[key]]]
+                     for i in self.instructions]
+        for k, used in enumerate(self.uses):
+            for b in used:
+                self.readers[b].append(k)
+        self.pinned = sum(s for s, k, d in zip(self.size, self.keep, self.definer) if k and d < 0)
+        self.uses_bytes = [sum(self.size[b] for b in used) for used in self.uses]
+        self.topological = [number[i] for i in post_order]
+        self.readers_mask = [sum(1 << r for r in rs) for rs in self.readers]
+        # Defined but never read and not live out: allocated by its instruction, freed at once.
+        self.kept_defined = [sum(self.size[b] for b in self.owned[k] if self.readers[b] or self.keep[b])
+                             for k in range(self.n)]
+
+    def free(self, k: int) -> bool:
+        """Allocates nothing: running it as soon as it is ready never raises memory."""
+        return self.defined[k] == 0 and self.extra[k] == 0
+
+    def dying(self, k: int, done_after: int) -> int:
+        """Bytes of `k`'s operands that no instruction after `done_after` reads."""
+        return sum(self.size[b] for b in self.uses[k]
+                   if not self.keep[b] and not (self.readers_mask[b] & ~done_after))
+
+    def step(self, k: int, live: int, done: int, optimistic: bool) -> tuple[int, int]:
+        """(bytes at `k`'s step, bytes live after it), from `live` bytes with `done` run. The
+        optimistic model lets the output take a dying operand's place (and so bounds XLA's
+        MinimumMemoryForModule from below); the other counts both, as the heap usually must."""
+        dying = self.dying(k, done | (1 << k))
+        after = live - dying + self.kept_defined[k]
+        if optimistic:   # and a callee may already hold the operands as its own values
+            return max(live - dying + max(dying, self.defined[k]), live - self.uses_bytes[k] + self.extra[k]), after
+        return live + max(self.defined[k], self.extra[k]), after
+
+
+def models(graph, module, target, deadline: float | None = None) -> dict[Computation, MemoryModel]:
+    """A model per sequential computation, callees first, so that a call's extra is its
+    callee's lower bound (only where the callee has that one call site: the flattened schedule
+    places a computation once)."""
+    from .bounds import lower_bound
+    built: dict[Computation, MemoryModel] = {}
+    bounds: dict[Computation, int] = {}
+    for comp in _callees_first(graph):
+        extra = {}
+        for instr in comp.instructions:
+            if instr.opcode in CALLERS:
+                inner = [bounds.get(c, 0) for c in graph.callees(instr) if len(graph.callsites.get(c, ())) == 1]
+                if inner:
+                    extra[instr] = max(inner)
+        model = built[comp] = MemoryModel(comp, graph.post_order(comp), target.size, entry=comp is module.entry,
+                                          donated=module.donated, extra=extra)
+        bounds[comp] = lower_bound(model, deadline)[0]
+    return built
+
+
+def _callees_first(graph) -> list[Computation]:
+    order: list[Computation] = []
+    seen: set = set()
+
+    def visit(comp: Computation) -> None:
+        seen.add(comp)
+        for instr in comp.instructions:
+            for callee in graph.callees(instr):
+                if callee not in seen:
+                    visit(callee)
+        order.append(comp)
+
+    visit(graph.module.entry)
+    return order

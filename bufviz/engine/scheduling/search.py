@@ -1,0 +1,156 @@
+"""bufviz's own schedulers for one computation, searching orders of the memory model for the
+least peak: a beam search over ready sets, an exact search (dynamic programming over the sets
+of instructions already run) for small ones, and a local search that moves instructions out
+of the peak step.
+
+A state is the set of instructions run (a bit mask), the bytes live (a function of that set),
+the peak so far, the ready instructions and the order. Instructions that allocate nothing are
+run as soon as they are ready: that never raises the peak."""
+from __future__ import annotations
+
+import time
+from typing import NamedTuple
+
+from .model import MemoryModel
+
+EXACT_STEPS = 100_000     # moves the exact search may try before it gives up
+EXACT_SIZE = 80           # instructions: larger computations are not searched exactly
+BEAM_WIDTH = 24
+
+
+class State(NamedTuple):
+    peak: int
+    live: int
+    done: int
+    ready: frozenset
+    order: tuple | None     # (last instruction, previous order): a linked list
+
+
+def start(model: MemoryModel) -> State:
+    ready = frozenset(k for k in range(model.n) if not model.preds[k])
+    return _settle(model, State(model.initial, model.initial, 0, ready, None), False)
+
+
+def advance(model: MemoryModel, state: State, k: int, optimistic: bool) -> State:
+    at, live = model.step(k, state.live, state.done, optimistic)
+    done = state.done | (1 << k)
+    ready = state.ready - {k} | {s for s in model.succs[k] if all(done >> p & 1 for p in model.preds[s])}
+    return _settle(model, State(max(state.peak, at), live, done, frozenset(ready), (k, state.order)), optimistic)
+
+
+def _settle(model: MemoryModel, state: State, optimistic: bool) -> State:
+    """Run every ready instruction that allocates nothing."""
+    while True:
+        free = next((k for k in state.ready if model.free(k)), None)
+        if free is None:
+            return state
+        state = advance(model, state, free, optimistic)
+
+
+def order_of(state: State) -> list[int]:
+    order, node = [], state.order
+    while node is not None:
+        order.append(node[0])
+        node = node[1]
+    return order[::-1]
+
+
+def beam_order(model: MemoryModel, width: int = BEAM_WIDTH, deadline: float | None = None,
+               optimistic: bool = False) -> tuple[int, list[int]]:
+    """Keep the `width` best partial orders (least peak, then least live) of each length; past
+    the deadline, one (a greedy finish)."""
+    beam = [start(model)]
+    while beam[0].ready:
+        if deadline is not None and time.perf_counter() > deadline:
+            width = 1
+        best: dict[int, State] = {}
+        for state in beam:
+            for k in state.ready:
+                nxt = advance(model, state, k, optimistic)
+                seen = best.get(nxt.done)
+                if seen is None or (nxt.peak, nxt.live) < (seen.peak, seen.live):
+                    best[nxt.done] = nxt
+        beam = sorted(best.values(), key=lambda s: (s.peak, s.live))[:width]
+    return beam[0].peak, order_of(beam[0])
+
+
+def exact_order(model: MemoryModel, optimistic: bool, deadline: float | None = None,
+                limit: int = EXACT_STEPS) -> tuple[int, list[int]] | None:
+    """The least peak over every order, or None when that takes more than `limit` moves (or the
+    deadline passes). Sets of equal size form a layer; the bytes live depend on the set alone."""
+    if model.n > EXACT_SIZE:
+        return None
+    first = start(model)
+    layer = {first.done: first}
+    while any(s.ready for s in layer.values()):
+        limit -= sum(len(s.ready) for s in layer.values())
+        if limit < 0 or (deadline is not None and time.perf_counter() > deadline):
+            return None
+        nxt: dict[int, State] = {}
+        for state in layer.values():
+            for k in state.ready:
+                new = advance(model, state, k, optimistic)
+                seen = nxt.get(new.done)
+                if seen is None or new.peak < seen.peak:
+                    nxt[new.done] = new
+        layer = nxt
+    best = min(layer.values(), key=lambda s: s.peak)
+    return best.peak, order_of(best)
+
+
+def profile(model: MemoryModel, order: list[int]) -> list[int]:
+    """Bytes at each step of `order` (the model that counts operands and outputs both)."""
+    position = [0] * model.n
+    for t, k in enumerate(order):
+        position[k] = t
+    change = [0] * (model.n + 1)
+    for b, size in enumerate(model.size):
+        if not size:
+            continue
+        k = model.definer[b]
+        begin = position[k] + 1 if k >= 0 else 0
+        end = model.n - 1 if model.keep[b] else max((position[r] for r in model.readers[b]), default=-1)
+        if end >= begin:
+            change[begin] += size
+            change[end + 1] -= size
+    steps, live = [], 0
+    for t, k in enumerate(order):
+        live += change[t]
+        steps.append(live + max(model.defined[k], model.extra[k]))
+    return steps
+
+
+def improve_order(model: MemoryModel, order: list[int], deadline: float | None = None) -> tuple[int, list[int]]:
+    """Local search: move one instruction out of the step at the peak (later, to just before its
+    first reader; or a reader of a buffer live there earlier, just after its last predecessor)
+    while the peak, then the bytes summed over all steps, fall."""
+    steps = profile(model, order)
+    score = (max(steps, default=0), sum(steps))
+    improved = True
+    while improved and not (deadline is not None and time.perf_counter() > deadline):
+        improved = False
+        at = steps.index(score[0])
+        for trial in _moves(model, order, at):
+            trial_steps = profile(model, trial)
+            trial_score = (max(trial_steps), sum(trial_steps))
+            if trial_score < score:
+                order, steps, score, improved = trial, trial_steps, trial_score, True
+                break
+    return score[0], order
+
+
+def _moves(model: MemoryModel, order: list[int], at: int):
+    position = {k: t for t, k in enumerate(order)}
+    for t in range(at, -1, -1):        # defined before the peak, first read after it: later
+        k = order[t]
+        readers = [position[s] for s in model.succs[k]]
+        first = min(readers, default=len(order))
+        if first > at and model.defined[k]:
+            yield order[:t] + order[t + 1:first] + [k] + order[first:]
+    for t in range(at + 1, len(order)):   # after the peak: earlier, if that frees something
+        k = order[t]
+        if not any(model.readers_mask[b] for b in model.uses[k]):
+            continue
+        last = max((position[p] for p in model.preds[k]), default=-1)
+        if last < at:
+            yield order[:last + 1] + [k] + order[last + 1:t] + order[t + 1:]
