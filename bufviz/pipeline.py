@@ -57,6 +57,7 @@ def peak_report(paths: list[str], discover: bool = True, module: str | None = No
                                            match)
     if explain:
         report["explain"] = explain_value(report, None if explain is True else explain, describe)
+        report["explain"]["better_order"] = _better_order(report, context)
     report["advice"] = None
     if advice is not False:
         from .whatif.advice import advice_section
@@ -67,6 +68,18 @@ def peak_report(paths: list[str], discover: bool = True, module: str | None = No
         report["value_info"] = {value_label(v["name"], v["index"]): describe(v["name"], parse_index(v["index"]))
                                 for a in side for v in a["values"]}
     return report
+
+
+def _better_order(report: dict, context) -> dict | None:
+    """What another order of the instructions would save, when that is large (explain says so)."""
+    from .schedule.run import better_order
+    from .whatif.advice import MAX_INSTRUCTIONS
+    if context.analysis is None or len(context.analysis.flat.sequence) > MAX_INSTRUCTIONS:
+        return None
+    try:
+        return better_order(report, context)
+    except BufvizError:
+        return None
 
 
 @dataclass

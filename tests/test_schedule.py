@@ -161,3 +161,16 @@ def test_a_time_limit_of_zero_still_gives_every_order(tmp_path):
     (row,) = data["schedules"]
     assert row["algorithm"] == "beam" and data["lower_bound_bytes"] <= row["peak_bytes"]
     assert run_json("peak", out)["recomputed"]["minimum_memory_bytes"] == row["peak_bytes"]
+
+
+def test_explain_names_the_saving_of_a_better_order_as_schedule_measures_it(monkeypatch):
+    case = DATA / "corpus/xla-jax-0.4.30/mlp_train"
+    peak = run_json("peak", case)
+    order = run_json("explain", case)["explain"]["better_order"]
+    (row,) = run_json("schedule", case, "--algorithm", order["algorithm"])["schedule"]["schedules"]
+    assert order["saving_bytes"] == peak["memory"]["needed_bytes"] - row["needed_bytes"]
+    assert order["saving_bytes"] > peak["memory"]["temp_bytes"] / 10
+    assert peak["memory"]["needed_bytes"] == xla_needed(case)   # the order compared with is XLA's own
+    monkeypatch.setenv("COLUMNS", "80")
+    assert "Another order of the instructions needs" in run("explain", case, "--no-color")[1]
+    assert run_json("explain", DATA / "corpus/xla-jax-0.10.2/mlp_train")["explain"]["better_order"] is None

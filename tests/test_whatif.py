@@ -219,6 +219,9 @@ def test_every_advice_item_carries_a_saving_the_what_if_engine_measures_again(ca
             assert run_json("peak", case, *args)["what_if"]["saving_bytes"] == item["saving_bytes"]
         if item["kind"] == "fragmentation":
             assert item["saving_bytes"] == result["memory"]["fragmentation_bytes"] > result["memory"]["temp_bytes"] / 10
+        if item["kind"] == "schedule":   # the order measured again by `schedule`
+            (row,) = run_json("schedule", case, "--algorithm", change["schedule"])["schedule"]["schedules"]
+            assert needed - row["needed_bytes"] == item["saving_bytes"] > result["memory"]["temp_bytes"] / 10
 
 
 @pytest.mark.parametrize("plain,donated", PAIRS, ids=[p for p, _ in PAIRS])

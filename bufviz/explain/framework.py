@@ -86,3 +86,6 @@ PRECISION_HOW = {JAX: "keep it in bfloat16 (preferred_element_type=jnp.bfloat16,
                  TENSORFLOW: "keep it in bfloat16 (the mixed_bfloat16 mixed-precision policy)",
                  PYTORCH: "keep it in bfloat16 (torch.autocast(dtype=torch.bfloat16))",
                  None: "keep it in bfloat16 if the accuracy allows"}
+# The order is XLA's choice, whatever the framework.
+ORDER_HOW = ("XLA picks the order, not the program: `bufviz schedule` compares XLA's schedulers with "
+             "bufviz's and writes this order back as HLO text (--emit)")

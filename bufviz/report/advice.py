@@ -42,4 +42,6 @@ def _command(item: dict) -> str | None:
         return "bufviz peak … --donate " + ",".join(map(str, change["donate"]))
     if "remat" in change:
         return "bufviz peak … --remat " + ",".join(change["remat"])
+    if "schedule" in change:
+        return f"bufviz schedule … --algorithm {change['schedule']} --emit FILE"
     return None

@@ -37,4 +37,8 @@ def render_explain(report: dict, console: Console) -> None:
     console.print(Text(f"{human_bytes(f['bytes'])} of the memory needed is this buffer's storage"
                        + (f", shared with {len(f['shared_with'])} other values" if f["shared_with"] else "") + ".",
                        style="dim"))
+    order = f.get("better_order")
+    if order:
+        console.print(f"Another order of the instructions needs {human_bytes(order['saving_bytes'])} less memory "
+                      f"(bufviz schedule … --algorithm {order['algorithm']}).")
     render_notes(report, console)

@@ -62,3 +62,23 @@ def measure(module: Module, target, schedule: Schedule) -> Schedule:
 def _row(schedule: Schedule) -> dict:
     return {"algorithm": schedule.algorithm, "peak_bytes": schedule.peak_bytes,
             "needed_bytes": schedule.needed_bytes, "seconds": round(schedule.seconds, 4)}
+
+
+ORDER_SHARE = 0.10       # a better order is worth a mention above this share of temporaries
+ORDER_TIME_LIMIT = 3.0   # seconds for the search when it only feeds a hint
+
+
+def better_order(report: dict, context, time_limit: float = ORDER_TIME_LIMIT) -> dict | None:
+    """{algorithm, needed_bytes, saving_bytes} when bufviz's local search finds an order whose
+    memory needed is lower by more than a tenth of the temporaries; else None."""
+    memory = report.get("memory") or {}
+    needed, temp = memory.get("needed_bytes"), memory.get("temp_bytes")
+    if context.analysis is None or not needed or not temp:
+        return None
+    module, target = context.inputs.module, context.target
+    planner = Planner(module, target, deadline=time.perf_counter() + time_limit)
+    found = measure(module, target, planner.schedule("improve"))
+    saving = needed - (found.needed_bytes or needed)
+    if saving <= ORDER_SHARE * temp:
+        return None
+    return {"algorithm": found.algorithm, "needed_bytes": found.needed_bytes, "saving_bytes": saving}

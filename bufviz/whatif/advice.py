@@ -4,8 +4,8 @@ is not shown. Most saving first, with the source lines to change and the framewo
 from __future__ import annotations
 
 from ..errors import BufvizError
-from ..explain.framework import (CARRY_HOW, DONATE_PARAMETERS_HOW, JAX, PRECISION_HOW, REMAT_HOW, START_HOW,
-                                 detect_framework)
+from ..explain.framework import (CARRY_HOW, DONATE_PARAMETERS_HOW, JAX, ORDER_HOW, PRECISION_HOW, REMAT_HOW,
+                                 START_HOW, detect_framework)
 from .aliasing import AVOIDABLE, copies
 from .donate import donated_module, plan_donations
 from .remat import plan_remat, rematerialized_module
@@ -32,7 +32,7 @@ def what_to_try(report: dict, context) -> list[dict]:
     rows = [r for r in report["memory"]["at_peak"] if r["kind"] != "free"]
     items = [*_donation(module, target, saving, framework), *_remat(rows, module, saving, framework),
              *_carries(report, context, saving, framework), *_precision(rows, module, saving, framework),
-             *_fragmentation(report)]
+             *_fragmentation(report), *_order(report, context)]
     least = max(1, baseline * MIN_SAVING_PERCENT // 100)
     return sorted((i for i in items if i["saving_bytes"] >= least), key=lambda i: -i["saving_bytes"])
 
@@ -152,6 +152,17 @@ def _fragmentation(report) -> list[dict]:
                       "(fragmentation)",
              "how": "fewer long-lived temporaries between short-lived ones let XLA pack them tighter",
              "sources": [], "change": {}}]
+
+
+def _order(report, context) -> list[dict]:
+    from ..schedule.run import better_order
+    found = better_order(report, context)
+    if found is None:
+        return []
+    return [{"kind": "schedule", "saving_bytes": found["saving_bytes"],
+             "title": "run the instructions in another order: the one bufviz's scheduler found holds "
+                      "fewer temporaries at once",
+             "how": ORDER_HOW, "sources": [], "change": {"schedule": found["algorithm"]}}]
 
 
 def _sources(rows) -> list[str]:
