@@ -15,10 +15,11 @@ class MemoryModel:
     """Instructions are numbered in the computation's instruction-list order; buffers too.
     Entry parameters are live from the start (and to the end unless donated); parameters of
     called computations belong to their caller's buffers and count nothing here; constants
-    count nothing (MinimumMemoryForModule ignores them)."""
+    count nothing (MinimumMemoryForModule ignores them); nor do the results of `shared`
+    calls, whose callee is called elsewhere too and flattened once."""
 
     def __init__(self, comp: Computation, post_order: list[Instruction], size, *, entry: bool,
-                 donated: set, extra: dict[Instruction, int]):
+                 donated: set, extra: dict[Instruction, int], shared: frozenset = frozenset()):
         self.instructions = list(comp.instructions)
         number = {instr: k for k, instr in enumerate(self.instructions)}
         self.n = len(self.instructions)
@@ -35,7 +36,6 @@ class MemoryModel:
         self.size: list[int] = []
         self.keep: list[bool] = []          # live to the end of the computation
         self.definer: list[int] = []        # the instruction defining each buffer; -1: a parameter
-        self.initial = 0                    # bytes live before the first instruction
         self.bound: tuple | None = None     # the lower bound, once computed (bounds.py)
         self.defined = [0] * self.n         # bytes each instruction allocates
         self.owned: list[list[int]] = [[] for _ in range(self.n)]
@@ -43,14 +43,13 @@ class MemoryModel:
             for key in points.defined.get(instr, ()):
                 b = key_of[key] = len(self.size)
                 sub = instr.shape.subshape(key[1])
-                counted = instr.opcode != "constant" and (entry or instr.opcode != "parameter")
+                counted = instr.opcode != "constant" and (entry or instr.opcode != "parameter") \
+                    and instr not in shared
                 self.size.append(size(sub) if counted else 0)
                 self.definer.append(-1 if instr.opcode == "parameter" else k)
                 self.keep.append(key in points.live_out or (instr.opcode == "parameter"
                                  and (instr.parameter_number, key[1]) not in donated))
-                if instr.opcode == "parameter":
-                    self.initial += self.size[b]
-                else:
+                if instr.opcode != "parameter":
                     self.defined[k] += self.size[b]
                     self.owned[k].append(b)
         self.readers: list[list[int]] = [[] for _ in self.size]
@@ -59,6 +58,8 @@ class MemoryModel:
         for k, used in enumerate(self.uses):
             for b in used:
                 self.readers[b].append(k)
+        # Bytes live before the first instruction (a donated parameter no one reads is free).
+        self.initial = sum(s for s, k, d, r in zip(self.size, self.keep, self.definer, self.readers) if d < 0 and (k or r))
         self.pinned = sum(s for s, k, d in zip(self.size, self.keep, self.definer) if k and d < 0)
         self.uses_bytes = [sum(self.size[b] for b in used) for used in self.uses]
         self.topological = [number[i] for i in post_order]
@@ -95,14 +96,17 @@ def models(graph, module, target, deadline: float | None = None) -> dict[Computa
     built: dict[Computation, MemoryModel] = {}
     bounds: dict[Computation, int] = {}
     for comp in _callees_first(graph):
-        extra = {}
+        extra, shared = {}, set()
         for instr in comp.instructions:
             if instr.opcode in CALLERS:
-                inner = [bounds.get(c, 0) for c in graph.callees(instr) if len(graph.callsites.get(c, ())) == 1]
+                callees = graph.callees(instr)
+                inner = [bounds.get(c, 0) for c in callees if len(graph.callsites.get(c, ())) == 1]
                 if inner:
                     extra[instr] = max(inner)
+                if len(inner) < len(callees):   # the callee's results may be one value for every call
+                    shared.add(instr)
         model = built[comp] = MemoryModel(comp, graph.post_order(comp), target.size, entry=comp is module.entry,
-                                          donated=module.donated, extra=extra)
+                                          donated=module.donated, extra=extra, shared=frozenset(shared))
         bounds[comp] = lower_bound(model, deadline)[0]
     return built
 
