@@ -518,7 +518,8 @@ printed order first. --emit writes the module back as HLO text in the best order
 \b
 Examples:
   bufviz schedule dumps/module_0022.jit_update.before_optimizations.txt
-  bufviz schedule dumps/ --module 22 --algorithm list --emit scheduled.txt
+  bufviz schedule dumps/ --module 22 --algorithm improve --emit scheduled.txt
+  bufviz schedule big_module.txt --time-limit 60
   bufviz schedule dumps/ --format json
 """
 
