@@ -9,7 +9,9 @@ in MB are made from it by bench/scale_module.py (K steps one after the other). F
 module, each in a fresh process: parse (read + module index + every computation the
 analysis reads), liveness (dataflow, aliasing, live ranges, peak), assignment (buffer
 assignment and heap simulation), and the whole `bufviz peak --format json` process; the time
-of each and the process's peak RSS. With --xla-python naming a Python that has jaxlib 0.4.30
+of each and the process's peak RSS. Then the commands that run the engine many times
+(`schedule`, a `--donate` what-if) on BIG_MODULE, and `bufviz scan` of a folder of dumps on
+one core (--scan, default ../shared/corpus) in modules per second. With --xla-python naming a Python that has jaxlib 0.4.30
 (`xla_client._xla.hlo_module_from_text`), XLA's C++ parse time of the same file is measured in
 the same run and the ratio printed. Timings are not assertions; compare within one run.
 """
@@ -21,6 +23,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 HERE = Path(__file__).parent
@@ -74,6 +77,28 @@ except SystemExit:
 result = time.perf_counter() - t
 """,
 }
+# Commands that run the engine many times: measured on the real module only (on the synthetic
+# ones they would take minutes and say nothing the phases above do not).
+HEAVY = {
+    "bufviz schedule": """
+from bufviz.cli import main
+t = time.perf_counter()
+try:
+    main(["schedule", "--no-discover", PATH, "--format", "json", "-o", os.devnull])
+except SystemExit:
+    pass
+result = time.perf_counter() - t
+""",
+    "bufviz peak --donate 0": """
+from bufviz.cli import main
+t = time.perf_counter()
+try:
+    main(["peak", "--no-discover", PATH, "--donate", "0", "--format", "json", "-o", os.devnull])
+except SystemExit:
+    pass
+result = time.perf_counter() - t
+""",
+}
 PRELUDE = "import os, resource, sys, time, json\nfrom bufviz.pipeline import gc_paused\nPATH = sys.argv[1]\n"
 EPILOGUE = "\nprint(json.dumps([result, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024]))\n"
 XLA_PARSE = """
@@ -98,6 +123,16 @@ def run(python: str, code: str, path: Path):
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def scan_rate(folder: Path) -> tuple[int, float]:
+    """Modules scanned and seconds taken by `bufviz scan --jobs 1`, the whole process."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    started = time.perf_counter()
+    out = subprocess.run([sys.executable, "-m", "bufviz", "scan", str(folder), "--jobs", "1", "--format", "json"],
+                         capture_output=True, text=True, env=env)
+    seconds = time.perf_counter() - started
+    return len(json.loads(out.stdout)["modules"]), seconds
+
+
 def make_synthetic(base: Path, megabytes: int, workdir: Path) -> Path:
     target = workdir / f"synthetic-{megabytes}MB.txt"
     if not target.exists():
@@ -114,6 +149,9 @@ def main() -> None:
     parser.add_argument("--xla-python", help="a Python with jaxlib 0.4.30, for XLA's parse time")
     parser.add_argument("--workdir", type=Path, help="where the synthetic modules go (default: a temp dir)")
     parser.add_argument("--keep", action="store_true", help="keep the synthetic modules")
+    corpus = ROOT.parent / "shared" / "corpus"
+    parser.add_argument("--scan", type=Path, default=corpus if corpus.is_dir() else None,
+                        help="a folder of dumps to scan on one core (default: ../shared/corpus)")
     args = parser.parse_args()
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="bufviz-bench-"))
     workdir.mkdir(parents=True, exist_ok=True)
@@ -133,6 +171,14 @@ def main() -> None:
             line += f" {xla:11.2f} {whole / xla:8.2f}"
         print(line, flush=True)
     print(f"\ntime per MB, largest over smallest: {max(per_mb) / min(per_mb):.2f}x (1.00 = linear)")
+    print(f"\n{'engine-heavy command on ' + args.module.name[-40:]:<64} {'s':>7} {'RSS MB':>7}")
+    for name, code in HEAVY.items():
+        seconds, rss = run(sys.executable, PRELUDE + code + EPILOGUE, args.module)
+        print(f"{name:<64} {seconds:7.2f} {rss / 1e6:7.0f}", flush=True)
+    if args.scan:
+        scanned = scan_rate(args.scan)
+        print(f"\nbufviz scan {args.scan} (one process): {scanned[0]} modules in {scanned[1]:.2f} s, "
+              f"{scanned[0] / scanned[1]:.1f} modules per second per core")
     print(f"python {sys.version.split()[0]} on {os.cpu_count()} cpus")
     if not args.keep and args.workdir is None:
         for path in modules[1:]:
