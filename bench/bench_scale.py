@@ -29,6 +29,20 @@ from pathlib import Path
 HERE = Path(__file__).parent
 ROOT = HERE.parent
 
+
+def whole_command(*args: str) -> str:
+    """Code timing one whole bufviz command on PATH, JSON to nowhere."""
+    return f"""
+from bufviz.cli import main
+t = time.perf_counter()
+try:
+    main([{", ".join(repr(a) for a in args)}, "--no-discover", PATH, "--format", "json", "-o", os.devnull])
+except SystemExit:
+    pass
+result = time.perf_counter() - t
+"""
+
+
 # Each phase runs in its own process so that its peak RSS is its own.
 PHASES = {
     "parse": """
@@ -67,38 +81,12 @@ with gc_paused():
     BufferAssigner(analysis).run(analysis.target.alignments()[0])
     result = time.perf_counter() - t
 """,
-    "bufviz peak": """
-from bufviz.cli import main
-t = time.perf_counter()
-try:
-    main(["peak", "--no-discover", PATH, "--format", "json", "-o", os.devnull])
-except SystemExit:
-    pass
-result = time.perf_counter() - t
-""",
+    "bufviz peak": whole_command("peak"),
 }
 # Commands that run the engine many times: measured on the real module only (on the synthetic
 # ones they would take minutes and say nothing the phases above do not).
-HEAVY = {
-    "bufviz schedule": """
-from bufviz.cli import main
-t = time.perf_counter()
-try:
-    main(["schedule", "--no-discover", PATH, "--format", "json", "-o", os.devnull])
-except SystemExit:
-    pass
-result = time.perf_counter() - t
-""",
-    "bufviz peak --donate 0": """
-from bufviz.cli import main
-t = time.perf_counter()
-try:
-    main(["peak", "--no-discover", PATH, "--donate", "0", "--format", "json", "-o", os.devnull])
-except SystemExit:
-    pass
-result = time.perf_counter() - t
-""",
-}
+HEAVY = {"bufviz schedule": whole_command("schedule"),
+         "bufviz peak --donate 0": whole_command("peak", "--donate", "0")}
 PRELUDE = "import os, resource, sys, time, json\nfrom bufviz.pipeline import gc_paused\nPATH = sys.argv[1]\n"
 EPILOGUE = "\nprint(json.dumps([result, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024]))\n"
 XLA_PARSE = """
