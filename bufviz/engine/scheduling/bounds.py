@@ -15,12 +15,11 @@ from .search import exact_order
 FORCED_LIMIT = 4000       # instructions: the ancestor matrix is n² bytes
 
 
-def lower_bound(model: MemoryModel, deadline: float | None = None) -> tuple[int, list[int] | None]:
-    """(bound, the optimistic best order when the exact search finished)."""
+def lower_bound(model: MemoryModel, deadline: float | None = None) -> int:
+    """The larger of the forced bound and, when the exact search finishes, its least peak."""
     if model.bound is None:
         found = exact_order(model, optimistic=True, deadline=deadline)
-        forced = forced_bound(model)
-        model.bound = (max(forced, found[0]), found[1]) if found else (forced, None)
+        model.bound = max(forced_bound(model), found[0] if found else 0)
     return model.bound
 
 

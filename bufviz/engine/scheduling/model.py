@@ -36,7 +36,7 @@ class MemoryModel:
         self.size: list[int] = []
         self.keep: list[bool] = []          # live to the end of the computation
         self.definer: list[int] = []        # the instruction defining each buffer; -1: a parameter
-        self.bound: tuple | None = None     # the lower bound, once computed (bounds.py)
+        self.bound: int | None = None       # the lower bound, once computed (bounds.py)
         self.defined = [0] * self.n         # bytes each instruction allocates
         self.owned: list[list[int]] = [[] for _ in range(self.n)]
         for k, instr in enumerate(self.instructions):
@@ -94,20 +94,19 @@ def models(graph, module, target, deadline: float | None = None) -> dict[Computa
     places a computation once)."""
     from .bounds import lower_bound
     built: dict[Computation, MemoryModel] = {}
-    bounds: dict[Computation, int] = {}
     for comp in _callees_first(graph):
         extra, shared = {}, set()
         for instr in comp.instructions:
             if instr.opcode in CALLERS:
                 callees = graph.callees(instr)
-                inner = [bounds.get(c, 0) for c in callees if len(graph.callsites.get(c, ())) == 1]
+                inner = [built[c].bound for c in callees if len(graph.callsites.get(c, ())) == 1]
                 if inner:
                     extra[instr] = max(inner)
                 if len(inner) < len(callees):   # the callee's results may be one value for every call
                     shared.add(instr)
         model = built[comp] = MemoryModel(comp, graph.post_order(comp), target.size, entry=comp is module.entry,
                                           donated=module.donated, extra=extra, shared=frozenset(shared))
-        bounds[comp] = lower_bound(model, deadline)[0]
+        lower_bound(model, deadline)   # kept on the model: its callers count it
     return built
 
 

@@ -78,7 +78,7 @@ class Planner:
         a computation (a call counts its callee's); the entry's parameters kept to the end are
         live while any other computation runs."""
         pinned = self.models[self.module.entry].pinned
-        return max(m.bound[0] + (0 if comp is self.module.entry else pinned) for comp, m in self.models.items())
+        return max(m.bound + (0 if comp is self.module.entry else pinned) for comp, m in self.models.items())
 
 
 def default_choice(schedules: list[Schedule]) -> Schedule:

@@ -55,8 +55,7 @@ def order_of(state: State) -> list[int]:
     return order[::-1]
 
 
-def beam_order(model: MemoryModel, width: int = BEAM_WIDTH, deadline: float | None = None,
-               optimistic: bool = False) -> tuple[int, list[int]]:
+def beam_order(model: MemoryModel, width: int = BEAM_WIDTH, deadline: float | None = None) -> tuple[int, list[int]]:
     """Keep the `width` best partial orders (least peak, then least live) of each length; past
     the deadline, one (a greedy finish)."""
     beam = [start(model)]
@@ -66,7 +65,7 @@ def beam_order(model: MemoryModel, width: int = BEAM_WIDTH, deadline: float | No
         best: dict[int, State] = {}
         for state in beam:
             for k in state.ready:
-                nxt = advance(model, state, k, optimistic)
+                nxt = advance(model, state, k, False)
                 seen = best.get(nxt.done)
                 if seen is None or (nxt.peak, nxt.live) < (seen.peak, seen.live):
                     best[nxt.done] = nxt
