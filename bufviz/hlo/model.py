@@ -9,7 +9,7 @@ from .attributes import (bracket_depth, parse_alias_pairs, parse_backend_config,
                          parse_frontend_attributes, parse_metadata, parse_name_list,
                          split_attributes, unquote)
 from .lines import LineSyntaxError, operand_names, parse_instruction_line
-from .shapes import Shape, ShapeSyntaxError, parse_shape
+from .shapes import Shape, ShapeSyntaxError, known_shape, parse_shape
 
 # Attributes naming called computations, in the order XLA lists an instruction's callees
 # (except while, whose condition we list first because it is flattened first).
@@ -175,6 +175,12 @@ class Computation:
         start, end = self._body
         return self.module.text[start:end]
 
+    def contains_any(self, needles: tuple[str, ...]) -> bool:
+        """Whether the body's text holds one of `needles` (a scan, without parsing or copying it)."""
+        start, end = self._body
+        find = self.module.text.find
+        return any(find(needle, start, end) >= 0 for needle in needles)
+
     @property
     def parsed(self) -> bool:
         return self._instructions is not None
@@ -217,62 +223,61 @@ class Computation:
         lines = text.split("\n")
         # A line that does not start an instruction continues the one before (attribute values
         # spanning lines, TPU kernel metadata); one search tells whether the body has any.
-        continued = _CONTINUATION.search(text) is not None
+        if _CONTINUATION.search(text) is not None:
+            lines = _join_continued(lines)
         instructions: list[Instruction] = []
         by_name: dict[str, Instruction] = {}
         root = None
-        i = 0
-        while i < len(lines):
-            line = lines[i]
-            lineno = self._body_line + i
-            i += 1
-            stripped = line.strip()
-            if not stripped or stripped.startswith("//"):
+        simple_line, base = _SIMPLE_LINE.match, self._body_line
+        for i, line in enumerate(lines):
+            if line is None:
                 continue
-            if continued and i < len(lines) and not _STARTS_INSTRUCTION.match(lines[i]) and (
-                    line.count("{") != line.count("}") or line.count("(") != line.count(")")):
-                # Attribute values may span lines (TPU kernel metadata); join until balanced.
-                while bracket_depth(line) > 0 and i < len(lines):
-                    line += "\n" + lines[i]
-                    i += 1
-            simple = _SIMPLE_LINE.match(line)
+            simple = simple_line(line)
             if simple:  # most lines: one regex instead of the careful parser
                 root_word, name, shape, opcode, args = simple.groups()
                 is_root, attrs = root_word is not None, line[simple.end():]
             else:
+                stripped = line.strip()
+                if not stripped or stripped.startswith("//"):
+                    continue
                 try:
                     is_root, name, shape, opcode, args, attrs = parse_instruction_line(line)
                 except LineSyntaxError as e:
-                    raise self._error(lineno, f"{e}, found {found(line)}") from None
+                    raise self._error(base + i, f"{e}, found {found(line)}") from None
             if name in by_name:
-                raise self._error(lineno, f"expected a new instruction name, found {name!r} defined twice")
-            instr = Instruction(name, opcode, shape, args, attrs, is_root, lineno)
+                raise self._error(base + i, f"expected a new instruction name, found {name!r} defined twice")
+            instr = Instruction(name, opcode, shape, args, attrs, is_root, base + i)
             instr.computation = self
-            try:
-                instr._shape = parse_shape(shape)
-            except ShapeSyntaxError as e:
-                raise self._error(lineno, f"{e}, found {found(shape)}") from None
+            parsed = known_shape(shape)
+            if parsed is None:
+                try:
+                    parsed = parse_shape(shape)
+                except ShapeSyntaxError as e:
+                    raise self._error(base + i, f"{e}, found {found(shape)}") from None
+            instr._shape = parsed
             if opcode == "parameter" and not args.strip().isdigit():
-                raise self._error(lineno, f"expected parameter(N), found {found(line)}")
+                raise self._error(base + i, f"expected parameter(N), found {found(line)}")
             instructions.append(instr)
             by_name[name] = instr
             if is_root:
                 if root is not None:
-                    raise self._error(lineno, f"expected one ROOT in computation {self.name!r}, found a second")
+                    raise self._error(base + i, f"expected one ROOT in computation {self.name!r}, found a second")
                 root = instr
         if not instructions:
             raise self._error(self.line, f"expected instructions in computation {self.name!r}, found none")
         for instr in instructions:
+            opcode = instr.opcode
+            if opcode == "parameter":  # (most instructions of XLA:CPU's call-wrapped fusions)
+                continue
             try:
-                instr.operands = [by_name[n] for n in operand_names(instr.opcode, instr.args)]
+                operands = instr.operands = [by_name[n] for n in operand_names(opcode, instr.args)]
             except KeyError as e:
                 raise self._error(instr.line, f"expected an operand defined in {self.name!r}, "
                                               f"found unknown name {e.args[0]!r}") from None
-            if instr.opcode == "get-tuple-element":
+            if opcode == "get-tuple-element":
                 self._check_tuple_index(instr)
-            elif instr.opcode in REQUIRED_CALLEES:
+            elif opcode in REQUIRED_CALLEES:
                 self._check_callees(instr)
-            operands = instr.operands
             if len(operands) == 1:
                 operands[0].users.append(instr)
             elif operands:  # each user once
@@ -305,6 +310,29 @@ class Computation:
 
     def __repr__(self) -> str:
         return f"<computation {self.name}>"
+
+
+def _join_continued(lines: list[str]) -> list[str | None]:
+    """Attribute values may span lines (TPU kernel metadata): a line that does not start an
+    instruction and leaves brackets open is joined with those after it until balanced; the
+    joined lines become None so that the others keep their line numbers."""
+    lines = list(lines)
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        start = i
+        i += 1
+        stripped = line.strip()
+        if not stripped or stripped.startswith("//"):
+            continue
+        if i < len(lines) and not _STARTS_INSTRUCTION.match(lines[i]) and (
+                line.count("{") != line.count("}") or line.count("(") != line.count(")")):
+            while bracket_depth(line) > 0 and i < len(lines):
+                line += "\n" + lines[i]
+                lines[i] = None
+                i += 1
+            lines[start] = line
+    return lines
 
 
 class Module:

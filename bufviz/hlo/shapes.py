@@ -177,6 +177,7 @@ _ARRAY = re.compile(r"([a-z][a-z0-9]*)\[([^\]]*)\]")
 _SPACE_OR_COMMENT = re.compile(r"(?:\s+|/\*.*?\*/)*")
 _LAYOUT_PART = re.compile(r"([A-Z#*]+)\(([^()]*)\)")
 _CACHE: dict[str, Shape] = {}
+known_shape = _CACHE.get  # parse_shape's cache alone, for hot loops (None if not seen yet)
 
 
 def parse_shape(text: str) -> Shape:

@@ -18,6 +18,9 @@ DEFAULT_IN_PLACE = frozenset({"dynamic-update-slice", "scatter", "all-reduce-sta
 _IN_PLACE_HINTS = ("dynamic-update-slice(", "scatter(", "all-reduce-start(", " fusion(",
                    "output_to_operand_aliasing", "collective-permute", "set-dimension-size(",
                    "ragged-all-to-all(")
+# Opcodes that may have in-place pairs (the rest have none: spared the lookup).
+_MAY_BE_IN_PLACE = DEFAULT_IN_PLACE | {"collective-permute", "collective-permute-start", "custom-call",
+                                       "async-start", "fusion", "set-dimension-size", "ragged-all-to-all"}
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,7 @@ class InPlacePairs:
     def __call__(self, instr: Instruction) -> list:
         pairs = self._cache.get(instr)
         if pairs is None:
-            pairs = self._cache[instr] = self._compute(instr)
+            pairs = self._cache[instr] = self._compute(instr) if instr.opcode in _MAY_BE_IN_PLACE else []
         return pairs
 
     def _compute(self, instr: Instruction) -> list:
@@ -82,7 +85,7 @@ class InPlacePairs:
     def _fusion(self, fusion: Instruction) -> list:
         names = fusion.callee_names(("calls",))
         comp = self.module.computations.get(names[0]) if names else None
-        if comp is None or not any(hint in comp.text for hint in _IN_PLACE_HINTS):
+        if comp is None or not comp.contains_any(_IN_PLACE_HINTS):
             return []
         pairs = []
         for out_index, sub in fusion.shape.subshapes():
@@ -147,6 +150,7 @@ class Buffers:
         self.buffer_of = {v.id: i for i, m in enumerate(self.buffers) for v in m}
 
     def _aliased_values(self, value: Value) -> dict[int, Value]:
+        """Every value that must share `value`'s buffer (the order found does not matter)."""
         df = self.dataflow
         found = {value.id: value}
 
@@ -155,31 +159,29 @@ class Buffers:
                 found[v.id] = v
 
         root = self.module.entry.root
-        for position, index in value.positions:
-            if position is root and index in self._io:
-                param, param_index = self._io[index]
-                add(df._at(param, param_index))
-        for user, _, operand_index in value.uses:
-            if user.opcode == "while":
-                add(df._at(user, operand_index))
+        pairs_of = self.pairs
+        callsites = self.graph.callsites
         defining = value.instruction
         if defining.opcode == "parameter":
-            for site in self.graph.callsites.get(defining.computation, ()):
+            for site in callsites.get(defining.computation, ()):
                 if site.opcode == "while":
                     add(df._at(site, value.index))
         for position, index in value.positions:
-            if not position.is_root:
-                continue
-            for site in self.graph.callsites.get(position.computation, ()):
-                callees = self.graph.callees(site)
-                if (site.opcode == "while" and callees[1] is position.computation) or site.opcode == "conditional":
-                    add(df._at(site, index))
-        for position, index in value.positions:
-            for (number, operand_index), output_index in self.pairs(position):
+            if position.is_root:
+                if position is root and index in self._io:
+                    param, param_index = self._io[index]
+                    add(df._at(param, param_index))
+                for site in callsites.get(position.computation, ()):
+                    if site.opcode == "conditional" or (
+                            site.opcode == "while" and self.graph.callees(site)[1] is position.computation):
+                        add(df._at(site, index))
+            for (number, operand_index), output_index in pairs_of(position):
                 if output_index == index and number < len(position.operands):
                     add(df._at(position.operands[number], operand_index))
         for user, number, operand_index in value.uses:
-            for (pair_number, pair_index), output_index in self.pairs(user):
+            if user.opcode == "while":
+                add(df._at(user, operand_index))
+            for (pair_number, pair_index), output_index in pairs_of(user):
                 if pair_number == number and pair_index == operand_index:
                     add(df._at(user, output_index))
         return found

@@ -77,8 +77,15 @@ def instruction_post_order(comp: Computation) -> list[Instruction]:
     order: list[Instruction] = []
     for start in comp.instructions:
         if not start.users and state.get(start) != 2:
-            post_order_walk(start, lambda i: list(reversed(i.operands)) + i.control_predecessors, state, order)
+            post_order_walk(start, _operands_last_first, state, order)
     return order
+
+
+def _operands_last_first(instr: Instruction) -> list[Instruction]:
+    pushed = instr.operands[::-1]
+    if "control-predecessors" in instr.attr_text:
+        pushed += instr.control_predecessors
+    return pushed
 
 
 def post_order_walk(start: Instruction, pushed, state: dict, order: list) -> None:
@@ -95,5 +102,11 @@ def post_order_walk(start: Instruction, pushed, state: dict, order: list) -> Non
             state[current] = 2
             order.append(current)
         else:
-            state[current] = 1
-            stack.extend(c for c in pushed(current) if state.get(c) != 2)
+            more = [c for c in pushed(current) if state.get(c) != 2]
+            if more:
+                state[current] = 1
+                stack.extend(more)
+            else:  # nothing to visit first: done at once (as the next round would do)
+                stack.pop()
+                state[current] = 2
+                order.append(current)

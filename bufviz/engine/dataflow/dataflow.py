@@ -78,8 +78,11 @@ class Dataflow:
     def _initial_set(self, instr: Instruction) -> dict[tuple, list[Value]]:
         shape = instr.shape
         op = instr.opcode
-        if not shape.is_tuple and op not in _SPECIAL_DEFINITIONS:  # most instructions
-            return {(): [self._new(instr, ())]}
+        if not shape.is_tuple:
+            if op not in _SPECIAL_DEFINITIONS:  # most instructions
+                return {(): [self._new(instr, ())]}
+            if op == "parameter":  # a called computation's parameter holds its caller's values
+                return {(): [] if self.graph.callsites.get(instr.computation) else [self._new(instr, ())]}
         subshapes = shape.subshapes()
         sets: dict[tuple, list[Value]] = {index: [] for index, _ in subshapes}
         if op in DEFINES_NOTHING:
@@ -114,25 +117,43 @@ class Dataflow:
 
     # --- propagation -----------------------------------------------------------------------
     def _propagate(self) -> None:
+        """HloDataflowAnalysis's worklist, lowest post-order ordinal first. Every instruction
+        with an update rule starts queued; those start in one sorted list (cheaper than a heap
+        of all of them) merged with a heap of the ones queued again, ties broken by when each
+        was queued, as one heap would."""
         priority = self.graph.ordinals()
+        sets = self.sets
+        initial = [instr for comp in self.graph.computations for instr in self.graph.post_order(comp)
+                   if instr.opcode in _UPDATERS and instr in sets]
+        order = sorted(range(len(initial)), key=lambda k: priority.get(initial[k], 0))
+        queued: set[Instruction] = set(initial)
         heap: list = []
-        queued: set[Instruction] = set()
-        tie = itertools.count()
+        tie = itertools.count(len(initial))
 
         def add(instr: Instruction | None) -> None:
             # Only opcodes with an update rule can change; the rest are never queued.
             if (instr is not None and instr.opcode in _UPDATERS and instr not in queued
-                    and instr in self.sets):
+                    and instr in sets):
                 queued.add(instr)
                 heapq.heappush(heap, (priority.get(instr, 0), next(tie), instr))
 
-        for comp in self.graph.computations:
-            for instr in self.graph.post_order(comp):
-                add(instr)
-        while heap:
-            instr = heapq.heappop(heap)[2]
+        position, count = 0, len(order)
+        while True:
+            if position < count:
+                k = order[position]
+                first = initial[k]
+                if heap and (heap[0][0], heap[0][1]) < (priority.get(first, 0), k):
+                    instr = heapq.heappop(heap)[2]
+                else:
+                    instr = first
+                    position += 1
+            elif heap:
+                instr = heapq.heappop(heap)[2]
+            else:
+                break
             queued.discard(instr)
-            if not self._update(instr):
+            handler = _UPDATERS[instr.opcode]
+            if not handler(self, instr):
                 continue
             for user in instr.users:
                 add(user)
@@ -152,18 +173,12 @@ class Dataflow:
                         for k, operand in enumerate(user.operands):
                             if operand is instr:
                                 add(comp.parameter(k))
-            comp = instr.computation
-            if instr is comp.root:
-                for site in self.graph.callsites.get(comp, ()):
+            if instr.is_root:  # (is_root marks the computation's root, printed ROOT or last)
+                for site in self.graph.callsites.get(instr.computation, ()):
                     add(site)
                     if site.opcode == "while":
                         for callee in self.graph.callees(site):
                             add(callee.parameter(0))
-
-    def _update(self, instr: Instruction) -> bool:
-        op = instr.opcode
-        handler = _UPDATERS.get(op)
-        return handler(self, instr) if handler is not None else False
 
     def _assign(self, instr: Instruction, index: tuple, values: list[Value]) -> bool:
         current = self.sets[instr].get(index)
