@@ -254,13 +254,20 @@ def _no_description(name, index):
 def _module_description(module: Module):
     by_name = {}
 
+    described: dict[tuple, dict] = {}  # reports ask about the same values many times
+
     def describe(name, index):
         if not by_name:
             for comp in module.computations.values():
                 if comp.parsed:  # only what the analysis parsed
                     for instr in comp.instructions:
                         by_name[instr.name] = instr
-        instr = by_name.get(name)
+        found = described.get((name, index))
+        if found is None:
+            found = described[name, index] = _describe(by_name.get(name), index)
+        return dict(found)
+
+    def _describe(instr, index):
         if instr is None:
             return {}
         try:

@@ -228,7 +228,7 @@ class Computation:
         instructions: list[Instruction] = []
         by_name: dict[str, Instruction] = {}
         root = None
-        simple_line, base = _SIMPLE_LINE.match, self._body_line
+        simple_line, base, texts = _SIMPLE_LINE.match, self._body_line, self.module.texts
         for i, line in enumerate(lines):
             if line is None:
                 continue
@@ -246,6 +246,8 @@ class Computation:
                     raise self._error(base + i, f"{e}, found {found(line)}") from None
             if name in by_name:
                 raise self._error(base + i, f"expected a new instruction name, found {name!r} defined twice")
+            # One string per distinct opcode and shape text: large modules repeat few of them.
+            opcode, shape = texts.setdefault(opcode, opcode), texts.setdefault(shape, shape)
             instr = Instruction(name, opcode, shape, args, attrs, is_root, base + i)
             instr.computation = self
             parsed = known_shape(shape)
@@ -354,6 +356,7 @@ class Module:
         self.file_locations: dict[int, dict[str, int]] = {}
         self.stack_frames: dict[int, tuple[int, int]] = {}  # id -> (file_location_id, parent id)
         self.features: dict[str, bool] = {}
+        self.texts: dict[str, str] = {}  # each opcode and shape text once (instructions share them)
 
     @property
     def donated(self) -> set[tuple[int, tuple]]:

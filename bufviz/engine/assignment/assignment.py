@@ -439,8 +439,7 @@ class ThreadLocalValues:
             if comp in found or comp in graph.callsites or comp is module.entry:
                 continue
             found[comp] = caller.opcode == "fusion"
-            text = comp.text
-            if found[comp] and not any(word in text for word in _CALLEE_WORDS):
+            if found[comp] and not comp.contains_any(_CALLEE_WORDS):
                 continue  # a fusion body that calls nothing: never parsed
             queue.extend((i, c) for i in comp.instructions for c in _callees(i, module))
         order = {c: n for n, c in enumerate(module.computations.values())}

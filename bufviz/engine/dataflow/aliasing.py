@@ -18,6 +18,7 @@ DEFAULT_IN_PLACE = frozenset({"dynamic-update-slice", "scatter", "all-reduce-sta
 _IN_PLACE_HINTS = ("dynamic-update-slice(", "scatter(", "all-reduce-start(", " fusion(",
                    "output_to_operand_aliasing", "collective-permute", "set-dimension-size(",
                    "ragged-all-to-all(")
+_NO_PAIRS: tuple = ()
 # Opcodes that may have in-place pairs (the rest have none: spared the lookup).
 _MAY_BE_IN_PLACE = DEFAULT_IN_PLACE | {"collective-permute", "collective-permute-start", "custom-call",
                                        "async-start", "fusion", "set-dimension-size", "ragged-all-to-all"}
@@ -50,9 +51,11 @@ class InPlacePairs:
         self._cache: dict[Instruction, list] = {}
 
     def __call__(self, instr: Instruction) -> list:
+        if instr.opcode not in _MAY_BE_IN_PLACE:
+            return _NO_PAIRS
         pairs = self._cache.get(instr)
         if pairs is None:
-            pairs = self._cache[instr] = self._compute(instr) if instr.opcode in _MAY_BE_IN_PLACE else []
+            pairs = self._cache[instr] = self._compute(instr)
         return pairs
 
     def _compute(self, instr: Instruction) -> list:

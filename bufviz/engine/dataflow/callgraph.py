@@ -16,6 +16,7 @@ CONTROL_FLOW_CALLEES = {
     "async-update": ("calls",),
     "async-done": ("calls",),
 }
+_NONE: tuple = ()
 
 
 class CallGraph:
@@ -42,7 +43,9 @@ class CallGraph:
         found = self._callees.get(instr)
         if found is None:
             keys = CONTROL_FLOW_CALLEES.get(instr.opcode)
-            found = [self.module.computations[n] for n in instr.callee_names(keys)] if keys else []
+            if not keys:
+                return _NONE  # (not cached: most instructions call nothing)
+            found = [self.module.computations[n] for n in instr.callee_names(keys)]
             self._callees[instr] = found
         return found
 

@@ -20,7 +20,7 @@ DEFINES_NOTHING = frozenset({"bitcast", "add-dependency", "while", "call", "cond
                              "all-reduce-done"})
 
 
-_EMPTY: list = []  # never modified: _assign stores a copy
+_EMPTY: list = []  # never modified: sets are replaced, never changed in place (_assign stores a copy)
 
 # Opcodes whose definitions depend on more than "one value per leaf" (see _initial_set).
 _SPECIAL_DEFINITIONS = DEFINES_NOTHING | {
@@ -82,7 +82,7 @@ class Dataflow:
             if op not in _SPECIAL_DEFINITIONS:  # most instructions
                 return {(): [self._new(instr, ())]}
             if op == "parameter":  # a called computation's parameter holds its caller's values
-                return {(): [] if self.graph.callsites.get(instr.computation) else [self._new(instr, ())]}
+                return {(): _EMPTY if self.graph.callsites.get(instr.computation) else [self._new(instr, ())]}
         subshapes = shape.subshapes()
         sets: dict[tuple, list[Value]] = {index: [] for index, _ in subshapes}
         if op in DEFINES_NOTHING:
