@@ -315,10 +315,9 @@ class Computation:
 
 
 def _join_continued(lines: list[str]) -> list[str | None]:
-    """Attribute values may span lines (TPU kernel metadata): a line that does not start an
-    instruction and leaves brackets open is joined with those after it until balanced; the
-    joined lines become None so that the others keep their line numbers."""
-    lines = list(lines)
+    """Attribute values may span lines (TPU kernel metadata): a line that leaves brackets open,
+    followed by one that does not start an instruction, is joined with the lines after it
+    until balanced. Joined lines become None (in place) so that the others keep their numbers."""
     i = 0
     while i < len(lines):
         line = lines[i]
