@@ -32,14 +32,18 @@ HERE = Path(__file__).parent
 ROOT = HERE.parent
 
 
+# Every child process runs this tree's bufviz: `python -c` and `-m` put the current folder
+# first on the path, so they run from ROOT (paths given to them are absolute).
+CHILD = {"env": {**os.environ, "PYTHONPATH": str(ROOT)}, "cwd": ROOT}
+
+
 def whole_process(path: Path, *args: str) -> tuple[float, int]:
     """Wall seconds and peak RSS (bytes) of one whole `python -m bufviz ARGS PATH --format json`
     process, timed from outside: interpreter start, imports, reading, the engine and the JSON."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "bufviz", *args, "--no-discover", str(path), "--format", "json",
                "-o", os.devnull]
     started = time.perf_counter()
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(command, **CHILD, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - started
     if os.waitstatus_to_exitcode(status) not in (0, 1):
@@ -107,8 +111,7 @@ print(json.dumps(best))
 
 
 def run(python: str, code: str, path: Path):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([python, "-c", code, str(path)], capture_output=True, text=True, env=env)
+    out = subprocess.run([python, "-c", code, str(path)], capture_output=True, text=True, **CHILD)
     if out.returncode != 0:
         raise SystemExit(f"benchmark step failed on {path}:\n{out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -116,10 +119,9 @@ def run(python: str, code: str, path: Path):
 
 def scan_rate(folder: Path) -> tuple[int, float]:
     """Modules scanned and seconds taken by `bufviz scan --jobs 1`, the whole process."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     started = time.perf_counter()
     out = subprocess.run([sys.executable, "-m", "bufviz", "scan", str(folder), "--jobs", "1", "--format", "json"],
-                         capture_output=True, text=True, env=env)
+                         capture_output=True, text=True, **CHILD)
     seconds = time.perf_counter() - started
     return len(json.loads(out.stdout)["modules"]), seconds
 
@@ -144,7 +146,9 @@ def main() -> None:
     parser.add_argument("--scan", type=Path, default=corpus if corpus.is_dir() else None,
                         help="a folder of dumps to scan on one core (default: ../shared/corpus)")
     args = parser.parse_args()
-    workdir = args.workdir or Path(tempfile.mkdtemp(prefix="bufviz-bench-"))
+    args.module = args.module.resolve()
+    args.scan = args.scan.resolve() if args.scan else None
+    workdir = (args.workdir or Path(tempfile.mkdtemp(prefix="bufviz-bench-"))).resolve()
     workdir.mkdir(parents=True, exist_ok=True)
     modules = [args.module] + [make_synthetic(args.module, int(s), workdir) for s in args.sizes.split(",") if s]
     # Bytecode as an installed package has it (pip compiles it), so imports cost what users see.
