@@ -10,7 +10,6 @@ import tempfile
 import traceback
 
 import click
-from rich.console import Console
 
 from . import __version__
 from .errors import INTERNAL, ISSUES_URL, USAGE_OR_INPUT, BufvizError
@@ -147,8 +146,6 @@ def cli(ctx: click.Context, no_color: bool) -> None:
 @click.pass_context
 def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top, by, donate,
          remat, advice) -> int:
-    from .report.console import render_peak
-
     root = _folder_of_several_modules(paths, module_selector)
     if root is not None:
         return _overview(ctx, root, fmt, output, no_color, platform, top)
@@ -158,8 +155,14 @@ def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_col
     else:
         report = _report(paths, no_discover, module_selector, platform, match, fmt,
                          advice=advice if advice is not None or fmt == "text" else False)
-    _render(ctx, report, fmt, output, no_color, lambda console: render_peak(report, console, top, by))
+    _render(ctx, report, fmt, output, no_color, lambda console: _render_peak(report, console, top, by))
     return 0
+
+
+def _render_peak(report: dict, console, top: int, by) -> None:
+    from .report.console import render_peak  # (rich is imported only for text output)
+
+    render_peak(report, console, top, by)
 
 
 def _report(paths, no_discover: bool, module_selector, platform, match: bool, fmt: str = "text",
@@ -229,11 +232,11 @@ def _saved_report(paths) -> dict | None:
 
 def _folder_of_several_modules(paths, module_selector) -> str | None:
     """A lone folder holding several modules (or modules only in folders below it)."""
+    if module_selector is not None or len(paths) != 1 or not os.path.isdir(paths[0]):
+        return None
     from .ci.scan import find_modules
     from .dumps.discover import dump_sets
 
-    if module_selector is not None or len(paths) != 1 or not os.path.isdir(paths[0]):
-        return None
     here = dump_sets([os.path.join(paths[0], f) for f in os.listdir(paths[0])])
     if len({(s.name.number, s.name.module) for s in here}) == 1:
         return None
@@ -263,6 +266,8 @@ def _scan_progress():
         yield None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from rich.console import Console
 
     with Progress(TextColumn("bufviz: analysing modules"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=Console(stderr=True), transient=True) as bar:
@@ -294,6 +299,8 @@ def _progress(paths):
     if not sys.stderr.isatty() or _input_bytes(paths) < PROGRESS_FROM_BYTES:
         yield lambda message: None
         return
+    from rich.console import Console
+
     with Console(stderr=True).status("bufviz: starting", spinner="dots") as status:
         yield lambda message: status.update(f"bufviz: {message}")
 
@@ -773,6 +780,8 @@ def _emit(text: str, output: str | None) -> None:
 
 
 def _emit_rich(render, output: str | None, no_color: bool) -> None:
+    from rich.console import Console
+
     if output is None:
         # No colour means plain text: rich's own no_color keeps bold and dim, a colour system of None
         # drops every style.

@@ -40,6 +40,16 @@ def test_allocations_from_the_module_alone_equal_xlas(case):
     assert report["recomputed"]["total_bytes_used"] == xla_text.total_bytes_used(text)
 
 
+@pytest.mark.parametrize("case", [c for c in CASES if "transformer" in c.name or "mlp" in c.name], ids=case_id)
+def test_heap_offsets_equal_xlas_when_the_time_index_uses_its_trees(case, monkeypatch):
+    """The heap's time index scans every committed chunk while there are few and switches to
+    its trees past SCAN_LIMIT: with the trees from the first chunk, offsets still equal XLA's."""
+    from bufviz.engine.assignment import heap
+
+    monkeypatch.setattr(heap._TimeIndex, "SCAN_LIMIT", 1)
+    assert_allocations_equal(run_json("peak", hlo_file(case), "--no-discover"), dump_text(case))
+
+
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_totals_from_the_module_alone_equal_jax_memory_analysis(case):
     path = case / "memory_analysis.json"

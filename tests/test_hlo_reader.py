@@ -36,6 +36,21 @@ def test_every_module_parses_completely(path):
             assert all(op.computation is comp for op in instr.operands)
 
 
+@pytest.mark.parametrize("path", all_modules(), ids=lambda p: f"{p.parent.name}/{p.name}"[-70:])
+def test_lines_read_without_parsing_agree_with_the_parsed_body(path):
+    """Fusion bodies are mostly read as text (printed_line); where a line reads cleanly it is
+    the same instruction the full parse finds."""
+    module = load(path)
+    for comp in module.computations.values():
+        line = comp.printed_line()
+        if line is not None:
+            assert (line[1], line[3]) == (comp.root.name, comp.root.opcode)
+        for instr in comp.instructions[:50]:
+            line = comp.printed_line(instr.name)
+            if line is not None:
+                assert (line[1], line[3]) == (instr.name, instr.opcode)
+
+
 def test_old_printer_with_typed_operands():
     module = load(SAMPLES / "002_31f0e50696cb742c.txt")
     region = module.computation("primitive_computation_max.34")

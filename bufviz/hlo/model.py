@@ -181,6 +181,26 @@ class Computation:
         find = self.module.text.find
         return any(find(needle, start, end) >= 0 for needle in needles)
 
+    def printed_line(self, name: str | None = None):
+        """The ROOT line, or the line defining `name`, read from the text without parsing the
+        body: parse_instruction_line's tuple, or None where no such line reads cleanly."""
+        start, end = self._body
+        text = self.module.text
+        if name is None:
+            k = text.rfind("ROOT ", start, end)
+        else:  # (printed just before its user, as a rule: searched from the end)
+            k = max(text.rfind(f" {name} = ", start, end), text.rfind(f"%{name} = ", start, end))
+        if k < 0:
+            return None
+        line_start = text.rfind("\n", start, k) + 1 or start
+        if text[line_start:k].strip() not in ("", "ROOT"):
+            return None  # inside some other text, not the line's first word
+        line_end = text.find("\n", k, end)
+        try:
+            return parse_instruction_line(text[line_start:end if line_end < 0 else line_end])
+        except LineSyntaxError:
+            return None
+
     @property
     def parsed(self) -> bool:
         return self._instructions is not None

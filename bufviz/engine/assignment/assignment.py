@@ -334,14 +334,16 @@ class BufferAssigner:
             instr = v.key.instruction
             if instr.opcode == "copy":
                 return None
+            # Only a value of a lone-value buffer freed right now can be taken over: known before
+            # walking the operands (a call may have hundreds).
+            freed = {hw.id for hw in freed_now if hw.buffer_values == 1 and hw.end == t}
+            if not freed:
+                return None
             for operand in instr.operands:
                 for w in df._at(operand, ()):
-                    hw = heap_values.get(w.id)
-                    if (hw is None or hw.buffer_values > 1 or hw.end != t or hw not in freed_now
-                            or w.instruction not in instr.operands):
-                        continue
-                    if self.can_share(w.instruction, w.index, instr, v.key.index):
-                        return hw
+                    if (w.id in freed and w.instruction in instr.operands
+                            and self.can_share(w.instruction, w.index, instr, v.key.index)):
+                        return heap_values[w.id]
             return None
         return reuse
 

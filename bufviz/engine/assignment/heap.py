@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 ALLOC, SHARE, FREE = "alloc", "share", "free"
+_NO_GAP = np.iinfo(np.int64).max
 
 
 @dataclass(eq=False)
@@ -145,7 +146,7 @@ def _place(intervals: dict[int, _Interval], groups: dict, alignment: int, tempor
     ends = np.empty(n, dtype=np.int64)
     offsets = np.empty(n, dtype=np.int64)
     chunk_sizes = np.empty(n, dtype=np.int64)
-    by_time = _TimeIndex(max((i.end for i in intervals.values()), default=0) + 1)
+    by_time = _TimeIndex(max((i.end for i in intervals.values()), default=0) + 1, starts, ends)
     committed = 0
     chunks: dict[int, tuple[int, int]] = {}
     heap_size = 0
@@ -176,14 +177,30 @@ class _TimeIndex:
     rather than everything placed so far. Two segment trees over ticks: one holds each chunk in
     the O(log T) nodes covering its interval (the chunks alive at `a` lie on the path from leaf
     `a` to the root), the other in every node above its start tick (the chunks starting in
-    (a, b] are in the O(log T) nodes covering that range). The two answers are disjoint."""
+    (a, b] are in the O(log T) nodes covering that range). The two answers are disjoint.
+    Up to SCAN_LIMIT chunks, one vectorised comparison of every chunk's interval is cheaper
+    than walking the trees; they are built when the count passes it."""
 
-    def __init__(self, ticks: int):
+    SCAN_LIMIT = 4096
+
+    def __init__(self, ticks: int, starts, ends):
+        """`starts` and `ends` hold the committed chunks' intervals, by chunk number."""
         self.size = 1 << max(ticks, 1).bit_length()
         self.covering: dict[int, list[int]] = {}
         self.starting: dict[int, list[int]] = {}
+        self.starts, self.ends = starts, ends
+        self.count = 0
 
     def add(self, chunk: int, start: int, end: int) -> None:
+        """Chunks are added in number order, their intervals already in starts and ends."""
+        self.count = chunk + 1
+        if self.count == self.SCAN_LIMIT:
+            for earlier in range(chunk):
+                self._index(earlier, int(self.starts[earlier]), int(self.ends[earlier]))
+        if self.count >= self.SCAN_LIMIT:
+            self._index(chunk, start, end)
+
+    def _index(self, chunk: int, start: int, end: int) -> None:
         node = start + self.size
         while node:
             self.starting.setdefault(node, []).append(chunk)
@@ -200,7 +217,11 @@ class _TimeIndex:
             hi >>= 1
 
     def alive(self, start: int, end: int) -> np.ndarray:
-        """The chunks alive at some tick of [start, end], each once."""
+        """The chunks alive at some tick of [start, end], each once, in placement order (as
+        _best_gap's ties expect)."""
+        if self.count < self.SCAN_LIMIT:
+            count = self.count
+            return np.flatnonzero((self.starts[:count] <= end) & (self.ends[:count] >= start))
         found = []
         node = start + self.size
         while node:
@@ -218,7 +239,7 @@ class _TimeIndex:
             hi >>= 1
         total = sum(len(f) for f in found)
         chunks = np.fromiter(itertools.chain.from_iterable(found), dtype=np.int64, count=total)
-        chunks.sort()  # in placement order, as _best_gap's ties expect
+        chunks.sort()
         return chunks
 
 
@@ -243,13 +264,20 @@ def _best_gap(used_offsets, used_sizes, own_size: int, size: int, alignment: int
         return 0
     order = np.argsort(used_offsets, kind="stable")
     offsets = used_offsets[order]
-    ends = _round_up(offsets + used_sizes[order], alignment)
+    ends = _round_up_in_place(offsets + used_sizes[order], alignment)
     free_starts = np.zeros_like(offsets)
     if offsets.size > 1:
-        np.maximum.accumulate(np.maximum(ends[:-1], 0), out=free_starts[1:])
+        np.maximum.accumulate(ends[:-1], out=free_starts[1:])  # (ends are never negative)
     gaps = offsets - free_starts
-    fits = (gaps >= own_size) & (_round_up(free_starts, alignment) + size <= offsets)
+    aligned_starts = _round_up_in_place(free_starts.copy(), alignment)
+    fits = (gaps >= own_size) & (aligned_starts + size <= offsets)
     if fits.any():
-        best = int(np.argmin(np.where(fits, gaps, np.iinfo(np.int64).max)))
-        return int(_round_up(free_starts[best], alignment))
+        return int(aligned_starts[int(np.argmin(np.where(fits, gaps, _NO_GAP)))])
     return int(_round_up(max(int(free_starts[-1]), int(ends[-1])), alignment))
+
+
+def _round_up_in_place(x, alignment: int):
+    x += alignment - 1
+    x //= alignment
+    x *= alignment
+    return x

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...hlo.lines import operand_names
 from ...hlo.model import Instruction, Module
 from .callgraph import CallGraph
 from .dataflow import Dataflow, Value
@@ -22,6 +23,9 @@ _NO_PAIRS: tuple = ()
 # Opcodes that may have in-place pairs (the rest have none: spared the lookup).
 _MAY_BE_IN_PLACE = DEFAULT_IN_PLACE | {"collective-permute", "collective-permute-start", "custom-call",
                                        "async-start", "fusion", "set-dimension-size", "ragged-all-to-all"}
+# What the end of a fusion root's bitcast chain must be for the fusion to have in-place
+# pairs: such an operation, or what _follow looks through (None: not read without parsing).
+_ROOT_MAY_BE_IN_PLACE = _MAY_BE_IN_PLACE | {"tuple", "get-tuple-element", "bitcast", None}
 
 
 @dataclass(frozen=True)
@@ -88,7 +92,8 @@ class InPlacePairs:
     def _fusion(self, fusion: Instruction) -> list:
         names = fusion.callee_names(("calls",))
         comp = self.module.computations.get(names[0]) if names else None
-        if comp is None or not comp.contains_any(_IN_PLACE_HINTS):
+        if comp is None or _root_source_opcode(comp) not in _ROOT_MAY_BE_IN_PLACE or \
+                not comp.contains_any(_IN_PLACE_HINTS):
             return []
         pairs = []
         for out_index, sub in fusion.shape.subshapes():
@@ -191,3 +196,15 @@ class Buffers:
 
     def aliased_groups(self) -> list[list[Value]]:
         return [b for b in self.buffers if len(b) > 1]
+
+
+def _root_source_opcode(comp) -> str | None:
+    """The opcode at the end of a fusion root's chain of bitcasts, read from the body's text
+    (most fusion bodies are never parsed; None: not found that way)."""
+    line = comp.printed_line()
+    for _ in range(64):
+        if line is None or line[3] != "bitcast":
+            break
+        names = operand_names("bitcast", line[4])
+        line = comp.printed_line(names[0]) if len(names) == 1 else None
+    return None if line is None else line[3]

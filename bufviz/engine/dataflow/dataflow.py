@@ -59,6 +59,7 @@ class Dataflow:
         self._ids = itertools.count()
         self._phis = PhiGraph()
         self._deleted: set[int] = set()
+        self._numbers: dict[Instruction, dict[Instruction, list[int]]] = {}
         for comp in graph.computations:
             for instr in graph.post_order(comp):
                 self.sets[instr] = self._initial_set(instr)
@@ -169,16 +170,26 @@ class Dataflow:
                         for param in comp.parameters:
                             add(param)
                 else:
+                    numbers = self._operand_numbers(user).get(instr, ())
                     for comp in callees:
-                        for k, operand in enumerate(user.operands):
-                            if operand is instr:
-                                add(comp.parameter(k))
+                        for k in numbers:
+                            add(comp.parameter(k))
             if instr.is_root:  # (is_root marks the computation's root, printed ROOT or last)
                 for site in self.graph.callsites.get(instr.computation, ()):
                     add(site)
                     if site.opcode == "while":
                         for callee in self.graph.callees(site):
                             add(callee.parameter(0))
+
+    def _operand_numbers(self, user: Instruction) -> dict[Instruction, list[int]]:
+        """Where each operand appears among `user`'s (a call may pass hundreds: scanning them
+        all for every operand that changes would be quadratic)."""
+        numbers = self._numbers.get(user)
+        if numbers is None:
+            numbers = self._numbers[user] = {}
+            for k, operand in enumerate(user.operands):
+                numbers.setdefault(operand, []).append(k)
+        return numbers
 
     def _assign(self, instr: Instruction, index: tuple, values: list[Value]) -> bool:
         current = self.sets[instr].get(index)
@@ -273,6 +284,8 @@ class Dataflow:
 
     # --- positions and uses -----------------------------------------------------------------
     def _optimize_phis(self) -> None:
+        if not self._phis.registered:
+            return  # no while or conditional merged different values
         self._phis.optimize()
         for sets in self.sets.values():
             for index, values in sets.items():

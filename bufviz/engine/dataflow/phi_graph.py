@@ -36,6 +36,10 @@ class PhiGraph:
         node.is_phi = True
         node.operands = [self._node(i) for i in input_ids]
 
+    @property
+    def registered(self) -> bool:
+        return bool(self._nodes)
+
     def inputs_equal(self, phi_id: int, input_ids: list[int]) -> bool:
         return {n.value_id for n in self._by_value[phi_id].operands} == set(input_ids)
 

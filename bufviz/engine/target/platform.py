@@ -35,9 +35,14 @@ def platform_from_text(texts) -> str | None:
         if not text:
             continue
         sample = text if len(text) < 2_000_000 else text[:2_000_000]
-        found["tpu"] = found["tpu"] or bool(_TILED_LAYOUT.search(sample) or _TPU.search(sample))
-        found["gpu"] = found["gpu"] or bool(_GPU.search(sample))
-        found["cpu"] = found["cpu"] or bool(_CPU.search(sample))
+        # Each pattern only where its literal part occurs (a plain scan is many times faster).
+        calls = 'custom_call_target="' in sample
+        found["tpu"] = found["tpu"] or bool(("T(" in sample and _TILED_LAYOUT.search(sample))
+                                            or (calls or '"flag_configs"' in sample) and _TPU.search(sample))
+        found["gpu"] = found["gpu"] or bool((calls or 'config"' in sample or '"operation_queue_id"' in sample)
+                                            and _GPU.search(sample))
+        found["cpu"] = found["cpu"] or bool((calls or '"outer_dimension_partitions"' in sample
+                                             or "xla_cpu_small_call" in sample) and _CPU.search(sample))
     for platform in ("tpu", "gpu", "cpu"):
         if found[platform]:
             return platform
