@@ -274,8 +274,9 @@ def _module_description(module: Module):
             shape = instr.shape.subshape(index).text
         except KeyError:
             shape = None
-        return {"shape": shape, "opcode": instr.opcode, "op_name": instr.op_name or None,
-                "source": module.source_of(instr)}
+        meta = instr.metadata
+        return {"shape": shape, "opcode": instr.opcode, "op_name": meta.get("op_name") or None,
+                "source": module.source_of(instr, meta)}
     return describe
 
 

@@ -406,9 +406,10 @@ class Module:
             frame_id = parent
         return chain
 
-    def source_of(self, instr: Instruction) -> str | None:
-        """`file:line` of an instruction: metadata source_file/line, else its innermost stack frame."""
-        meta = instr.metadata
+    def source_of(self, instr: Instruction, meta: dict[str, str] | None = None) -> str | None:
+        """`file:line` of an instruction: metadata source_file/line, else its innermost stack frame.
+        `meta`: its metadata, where the caller has parsed it already."""
+        meta = instr.metadata if meta is None else meta
         if meta.get("source_file"):
             line = meta.get("source_line")
             return f"{meta['source_file']}:{line}" if line else meta["source_file"]

@@ -59,7 +59,6 @@ class Dataflow:
         self._ids = itertools.count()
         self._phis = PhiGraph()
         self._deleted: set[int] = set()
-        self._numbers: dict[Instruction, dict[Instruction, list[int]]] = {}
         for comp in graph.computations:
             for instr in graph.post_order(comp):
                 self.sets[instr] = self._initial_set(instr)
@@ -139,6 +138,7 @@ class Dataflow:
                 heapq.heappush(heap, (priority.get(instr, 0), next(tie), instr))
 
         position, count = 0, len(order)
+        self._numbers: dict[Instruction, dict[Instruction, list[int]]] = {}
         while True:
             if position < count:
                 k = order[position]
@@ -180,10 +180,11 @@ class Dataflow:
                     if site.opcode == "while":
                         for callee in self.graph.callees(site):
                             add(callee.parameter(0))
+        self._numbers = {}
 
     def _operand_numbers(self, user: Instruction) -> dict[Instruction, list[int]]:
         """Where each operand appears among `user`'s (a call may pass hundreds: scanning them
-        all for every operand that changes would be quadratic)."""
+        all for every operand that changes would be quadratic). Kept during propagation only."""
         numbers = self._numbers.get(user)
         if numbers is None:
             numbers = self._numbers[user] = {}

@@ -14,7 +14,6 @@ from .schedule import FlatSchedule, flatten
 from ..target.sizes import color_of
 from .stack_trace import stack_breakdown
 from ..target.target import Target
-from ..target.vintage import Vintage
 
 
 @dataclass
@@ -43,8 +42,9 @@ def analyze_module(module: Module, target: Target, sequences: dict | None = None
     donated = module.donated
     live_out = _live_out_buffers(module, buffers)
     live: dict[int, LiveValue] = {}
+    counts_call_uses = vintage.counts_call_uses
     for value in dataflow.value_list():
-        bounds = _range(value, flat, donated, vintage)
+        bounds = _range(value, flat, donated, counts_call_uses)
         if bounds is None:
             continue
         instr = value.instruction
@@ -108,34 +108,37 @@ def peak_of(analysis: ModuleAnalysis) -> PeakResult:
     return result
 
 
-def _range(value: Value, flat: FlatSchedule, donated: set, vintage: Vintage) -> tuple[int, int] | None:
+def _range(value: Value, flat: FlatSchedule, donated: set, counts_call_uses: bool) -> tuple[int, int] | None:
     """CalculateBufferStartEndMap for one value: inclusive [start, end], or None if its
     instruction is not in the flattened schedule."""
     instr = value.instruction
-    if instr not in flat.time:
+    time, span = flat.time, flat.span
+    if instr not in time:
         return None
     comp = instr.computation
-    span_start, span_end = flat.span[comp]
-    start = span_start if instr.opcode == "parameter" else flat.time[instr]
-    end = span_end if instr.is_root else flat.time[instr]
+    span_start, span_end = span[comp]
+    start = span_start if instr.opcode == "parameter" else time[instr]
+    end = span_end if instr.is_root else time[instr]
     done = flat.async_done.get(comp)
-    if done is not None and done in flat.time:
-        end = max(end, flat.time[done])  # values of an async computation live until its done
-    for position, _ in value.positions[1:]:
-        if position in flat.time:
-            end = max(end, flat.span[position.computation][1] if position.is_root else flat.time[position])
+    if done is not None and done in time:
+        end = max(end, time[done])  # values of an async computation live until its done
+    positions = value.positions
+    for k in range(1, len(positions)):
+        position = positions[k][0]
+        if position in time:
+            end = max(end, span[position.computation][1] if position.is_root else time[position])
     if (comp.is_entry and instr.opcode == "parameter"
             and (instr.parameter_number, value.index) not in donated):
         return start, flat.end  # read-only arguments live for the whole program
     for user, _, _ in value.uses:
-        if user.opcode == "call" and not vintage.counts_call_uses:
+        if user.opcode == "call" and not counts_call_uses:
             continue  # the callee's parameter positions and uses cover it (XLA ≥ 2024-01-08)
         if user.opcode == "while":
             body = user.computation.module.computations.get(user.callee_names(("body",))[0])
             params = body.parameters if body is not None else []
             user = params[0] if params else user  # a while use counts at the body parameter
-        if user in flat.time:
-            end = max(end, flat.time[user])
+        if user in time:
+            end = max(end, time[user])
     return start, end
 
 
