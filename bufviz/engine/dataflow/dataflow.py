@@ -138,7 +138,9 @@ class Dataflow:
                 heapq.heappush(heap, (priority.get(instr, 0), next(tie), instr))
 
         position, count = 0, len(order)
-        self._numbers: dict[Instruction, dict[Instruction, list[int]]] = {}
+        # Where each operand sits among a caller's (a call may pass hundreds: scanning them all
+        # for every operand that changes would be quadratic).
+        numbers_of: dict[Instruction, dict[Instruction, list[int]]] = {}
         while True:
             if position < count:
                 k = order[position]
@@ -170,9 +172,13 @@ class Dataflow:
                         for param in comp.parameters:
                             add(param)
                 else:
-                    numbers = self._operand_numbers(user).get(instr, ())
+                    numbers = numbers_of.get(user)
+                    if numbers is None:
+                        numbers = numbers_of[user] = {}
+                        for k, operand in enumerate(user.operands):
+                            numbers.setdefault(operand, []).append(k)
                     for comp in callees:
-                        for k in numbers:
+                        for k in numbers.get(instr, ()):
                             add(comp.parameter(k))
             if instr.is_root:  # (is_root marks the computation's root, printed ROOT or last)
                 for site in self.graph.callsites.get(instr.computation, ()):
@@ -180,17 +186,6 @@ class Dataflow:
                     if site.opcode == "while":
                         for callee in self.graph.callees(site):
                             add(callee.parameter(0))
-        self._numbers = {}
-
-    def _operand_numbers(self, user: Instruction) -> dict[Instruction, list[int]]:
-        """Where each operand appears among `user`'s (a call may pass hundreds: scanning them
-        all for every operand that changes would be quadratic). Kept during propagation only."""
-        numbers = self._numbers.get(user)
-        if numbers is None:
-            numbers = self._numbers[user] = {}
-            for k, operand in enumerate(user.operands):
-                numbers.setdefault(operand, []).append(k)
-        return numbers
 
     def _assign(self, instr: Instruction, index: tuple, values: list[Value]) -> bool:
         current = self.sets[instr].get(index)
