@@ -48,6 +48,31 @@ def split_attributes(text: str) -> dict[str, str]:
     return attrs
 
 
+_BRACKETS_OR_QUOTES = re.compile(r'["{}()\[\]]')
+
+
+def plain_attribute(text: str, key: str) -> str | None:
+    """split_attributes(text).get(key) where that is certain without splitting: `key` printed
+    once, every attribute before it free of brackets and quotes, and its value a bare word or a
+    `{...}` name list. None where it is not certain (the caller splits)."""
+    needle = f", {key}="
+    at = text.find(needle)
+    if at < 0 or _BRACKETS_OR_QUOTES.search(text, 0, at) or text.find(needle, at + 1) >= 0:
+        return None
+    start = at + len(needle)
+    if text.startswith("{", start):
+        close = text.find("}", start)
+        end = close + 1
+        inner = text[start + 1:close] if close >= 0 else "{"
+    else:
+        end = text.find(",", start)
+        end = len(text) if end < 0 else end
+        inner = text[start:end]
+    if _BRACKETS_OR_QUOTES.search(inner) or text[end:end + 1] not in ("", ","):
+        return None
+    return text[start:end].strip()
+
+
 _META_ITEM = re.compile(r'([A-Za-z_]+)=("(?:[^"\\]|\\.)*"|[^\s}]+)')
 
 

@@ -7,7 +7,7 @@ import re
 from ..errors import BufvizError, found
 from .attributes import (bracket_depth, parse_alias_pairs, parse_backend_config,
                          parse_frontend_attributes, parse_metadata, parse_name_list,
-                         split_attributes, unquote)
+                         plain_attribute, split_attributes, unquote)
 from .lines import LineSyntaxError, operand_names, parse_instruction_line
 from .shapes import Shape, ShapeSyntaxError, known_shape, parse_shape
 
@@ -36,6 +36,9 @@ _SIMPLE_LINE = re.compile(r"[ \t]*(ROOT[ \t]+)?%?([A-Za-z_][\w.\-]*)[ \t]*=[ \t]
                           r"([a-z][a-z0-9]*\[[^\]]*\](?:\{[^{}]*\})?)[ \t]+([a-z][a-z0-9\-]*)\(([^()]*)\)")
 
 
+_NO_OPERANDS: list = []  # shared by every instruction without operands (most are parameters)
+
+
 class Instruction:
     __slots__ = ("name", "opcode", "shape_text", "args", "attr_text", "is_root", "line",
                  "computation", "operands", "users", "_attrs", "_shape")
@@ -49,7 +52,7 @@ class Instruction:
         self.is_root = is_root
         self.line = line
         self.computation: Computation | None = None
-        self.operands: list[Instruction] = []
+        self.operands: list[Instruction] = _NO_OPERANDS  # replaced, never changed in place
         self.users: list[Instruction] = []
         self._attrs = None
         self._shape = None
@@ -71,11 +74,11 @@ class Instruction:
         text = self.attr_text
         if key not in text:
             return None
-        if self._attrs is None and key == "index" and text.startswith(", index="):
-            # get-tuple-element: the index comes first; spare the split of long metadata.
-            end = text.find(",", 8)
-            value = text[8:end if end >= 0 else len(text)].strip()
-            if value.isdigit():
+        if self._attrs is None:
+            # Names of callees, indices and kinds come before the long metadata and backend
+            # config: read one plainly printed value without splitting them all.
+            value = plain_attribute(text, key)
+            if value is not None:
                 return value
         return self.attrs.get(key)
 
@@ -268,6 +271,8 @@ class Computation:
                 raise self._error(base + i, f"expected a new instruction name, found {name!r} defined twice")
             # One string per distinct opcode and shape text: large modules repeat few of them.
             opcode, shape = texts.setdefault(opcode, opcode), texts.setdefault(shape, shape)
+            if opcode == "parameter":  # (numbers repeat across the computations of a module)
+                args = texts.setdefault(args, args)
             instr = Instruction(name, opcode, shape, args, attrs, is_root, base + i)
             instr.computation = self
             parsed = known_shape(shape)

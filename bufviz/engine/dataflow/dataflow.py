@@ -20,7 +20,7 @@ DEFINES_NOTHING = frozenset({"bitcast", "add-dependency", "while", "call", "cond
                              "all-reduce-done"})
 
 
-_EMPTY: list = []  # never modified: sets are replaced, never changed in place (_assign stores a copy)
+_EMPTY: list = []  # never modified: sets are replaced, never changed in place (lists are shared)
 
 # Opcodes whose definitions depend on more than "one value per leaf" (see _initial_set).
 _SPECIAL_DEFINITIONS = DEFINES_NOTHING | {
@@ -191,7 +191,7 @@ class Dataflow:
         current = self.sets[instr].get(index)
         if current is None or current == values:
             return False
-        self.sets[instr][index] = list(values)
+        self.sets[instr][index] = values  # shared: set lists are replaced, never changed in place
         return True
 
     def _at(self, instr: Instruction, index: tuple) -> list[Value]:
