@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from bufviz.hlo.attributes import plain_attribute, split_attributes
 from bufviz.hlo.parser import parse_module
 from bufviz.hlo.shapes import parse_shape
 from conftest import DATA, SAMPLES, SHARED, WILD, wild
@@ -49,6 +50,23 @@ def test_lines_read_without_parsing_agree_with_the_parsed_body(path):
             line = comp.printed_line(instr.name)
             if line is not None:
                 assert (line[1], line[3]) == (instr.name, instr.opcode)
+
+
+@pytest.mark.parametrize("path", all_modules(), ids=lambda p: f"{p.parent.name}/{p.name}"[-70:])
+def test_attributes_read_without_splitting_agree_with_the_split(path):
+    """Callees, indices and metadata are read from one attribute without splitting the others
+    (plain_attribute): where it answers, the answer is the full split's."""
+    module = load(path)
+    answered = 0
+    for comp in module.computations.values():
+        for instr in comp.instructions:
+            full = split_attributes(instr.attr_text)
+            for key in [*full, "calls", "to_apply", "index", "metadata", "no_such_key"]:
+                value = plain_attribute(instr.attr_text, key)
+                if value is not None:
+                    answered += 1
+                    assert value == full.get(key), (instr.name, key)
+    assert answered or not any(i.attr_text for c in module.computations.values() for i in c.instructions)
 
 
 def test_old_printer_with_typed_operands():

@@ -48,29 +48,27 @@ def split_attributes(text: str) -> dict[str, str]:
     return attrs
 
 
-_BRACKETS_OR_QUOTES = re.compile(r'["{}()\[\]]')
+# What plain_attribute reads without splitting: attributes before the key holding brackets only
+# inside complete quoted strings, and a value that is a bare word, a quoted string, or a `{...}`
+# without nested braces (a name list, metadata).
+_PLAIN_PREFIX = re.compile(r'(?:[^"{}()\[\]]|"(?:[^"\\]|\\.)*")*')
+_PLAIN_VALUE = re.compile(r'"(?:[^"\\]|\\.)*"|\{(?:[^"{}]|"(?:[^"\\]|\\.)*")*\}|[^"{}()\[\],]*')
 
 
 def plain_attribute(text: str, key: str) -> str | None:
     """split_attributes(text).get(key) where that is certain without splitting: `key` printed
-    once, every attribute before it free of brackets and quotes, and its value a bare word or a
-    `{...}` name list. None where it is not certain (the caller splits)."""
+    once, where the prefix reads cleanly, with a value _PLAIN_VALUE reads up to the next comma.
+    None where it is not certain (the caller splits)."""
     needle = f", {key}="
     at = text.find(needle)
-    if at < 0 or _BRACKETS_OR_QUOTES.search(text, 0, at) or text.find(needle, at + 1) >= 0:
+    if at < 0 or text.find(needle, at + 1) >= 0 or _PLAIN_PREFIX.match(text, 0, at).end() != at:
         return None
     start = at + len(needle)
-    if text.startswith("{", start):
-        close = text.find("}", start)
-        end = close + 1
-        inner = text[start + 1:close] if close >= 0 else "{"
-    else:
-        end = text.find(",", start)
-        end = len(text) if end < 0 else end
-        inner = text[start:end]
-    if _BRACKETS_OR_QUOTES.search(inner) or text[end:end + 1] not in ("", ","):
+    value = _PLAIN_VALUE.match(text, start)
+    end = value.end()
+    if text[end:end + 1] not in ("", ","):
         return None
-    return text[start:end].strip()
+    return value.group().strip()
 
 
 _META_ITEM = re.compile(r'([A-Za-z_]+)=("(?:[^"\\]|\\.)*"|[^\s}]+)')

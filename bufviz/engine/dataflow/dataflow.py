@@ -62,7 +62,7 @@ class Dataflow:
         for comp in graph.computations:
             for instr in graph.post_order(comp):
                 self.sets[instr] = self._initial_set(instr)
-        self._propagate()
+        self._propagate(self._settle_call_parameters())
         self._optimize_phis()
         for value_id in self._deleted:
             self.values.pop(value_id, None)
@@ -116,15 +116,43 @@ class Dataflow:
         return sets
 
     # --- propagation -----------------------------------------------------------------------
-    def _propagate(self) -> None:
+    def _settle_call_parameters(self) -> set[Instruction]:
+        """Parameters whose final sets are known before the worklist runs, set now: those of a
+        computation called by one `call` (XLA:CPU wraps each parallel fusion in one, passing
+        hundreds of operands), whose operand there never changes (it has no update rule, or is
+        a parameter nobody calls), and whose own change would queue nothing (not a root, no
+        user with an update rule). The worklist would set them the same way, changing nothing else."""
+        settled: set[Instruction] = set()
+        sets, callsites = self.sets, self.graph.callsites
+        for comp, sites in callsites.items():
+            if len(sites) != 1 or sites[0].opcode != "call":
+                continue
+            operands = sites[0].operands
+            for number, param in enumerate(comp.parameters):
+                if param.is_root or number >= len(operands) or param.parameter_number != number:
+                    continue
+                source = operands[number]
+                if source.opcode in _UPDATERS and (source.opcode != "parameter" or source.computation in callsites):
+                    continue
+                for user in param.users:
+                    if user.opcode in _UPDATERS:
+                        break
+                else:
+                    source_sets, param_sets = sets[source], sets[param]
+                    for index in param_sets:
+                        param_sets[index] = source_sets.get(index, _EMPTY)
+                    settled.add(param)
+        return settled
+
+    def _propagate(self, settled: set[Instruction]) -> None:
         """HloDataflowAnalysis's worklist, lowest post-order ordinal first. Every instruction
-        with an update rule starts queued; those start in one sorted list (cheaper than a heap
-        of all of them) merged with a heap of the ones queued again, ties broken by when each
-        was queued, as one heap would."""
+        with an update rule starts queued (but the `settled` parameters); those start in one
+        sorted list (cheaper than a heap of all of them) merged with a heap of the ones queued
+        again, ties broken by when each was queued, as one heap would."""
         priority = self.graph.ordinals()
         sets = self.sets
         initial = [instr for comp in self.graph.computations for instr in self.graph.post_order(comp)
-                   if instr.opcode in _UPDATERS and instr in sets]
+                   if instr.opcode in _UPDATERS and instr in sets and instr not in settled]
         order = sorted(range(len(initial)), key=lambda k: priority.get(initial[k], 0))
         queued: set[Instruction] = set(initial)
         heap: list = []
