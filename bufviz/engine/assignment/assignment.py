@@ -97,7 +97,7 @@ class BufferAssigner:
         self.color = [color_of(b[0].instruction.shape.subshape(b[0].index)) for b in self.buffer_values]
         root = self.module.entry.root
         self.live_out = {self.buffer_of[v.id] for vs in df.sets.get(root, {}).values() for v in vs}
-        self.end_position = {v.id: self._end_position(v) for v in df.values.values() if v.id in analysis.live}
+        self._end_positions: dict[int, tuple[Instruction, tuple]] = {}  # value id -> (found when first asked)
         self.allocation_of: dict[int, Allocation] = {}   # value id -> allocation, during a run
 
     # --- phases -------------------------------------------------------------------------------
@@ -186,12 +186,15 @@ class BufferAssigner:
                 return True
             if value.index:
                 continue
+            allocation_of, at = self.allocation_of, self.a.dataflow._at
+            tried: set[Allocation] = set()  # (a refusal changes nothing: asking again is the same)
             for operand in value.instruction.operands:
-                slices = {self.allocation_of[w.id] for w in self.a.dataflow._at(operand, ())
-                          if w.id in self.allocation_of}
+                slices = {alloc for w in at(operand, ())
+                          if (alloc := allocation_of.get(w.id)) is not None and alloc not in tried}
                 for alloc in sorted(slices, key=lambda x: x.index):
                     if self._maybe_assign(alloc, b):
                         return True
+                    tried.add(alloc)
         return False
 
     def _new(self, allocations: list[Allocation], b: int, alloc: Allocation) -> Allocation:
@@ -296,7 +299,13 @@ class BufferAssigner:
     def _can_share_as_operand(self, user: Value, operand: Value) -> bool:
         if user.instruction.opcode == "copy":
             return False
-        positions = operand.positions if self.all_positions else [self.end_position[operand.id]]
+        if self.all_positions:
+            positions = operand.positions
+        else:
+            end = self._end_positions.get(operand.id)
+            if end is None:
+                end = self._end_positions[operand.id] = self._end_position(operand)
+            positions = [end]
         return any(p in user.instruction.operands and self.can_share(p, i, user.instruction, user.index)
                    for p, i in positions)
 

@@ -80,8 +80,12 @@ def instruction_post_order(comp: Computation) -> list[Instruction]:
     order: list[Instruction] = []
     for start in comp.instructions:
         if not start.users and state.get(start) != 2:
-            post_order_walk(start, _operands_last_first, state, order)
+            post_order_walk(start, _operands_last_first, state, order, _is_leaf)
     return order
+
+
+def _is_leaf(instr: Instruction) -> bool:
+    return not instr.operands and "control-predecessors" not in instr.attr_text
 
 
 def _operands_last_first(instr: Instruction) -> list[Instruction]:
@@ -91,9 +95,11 @@ def _operands_last_first(instr: Instruction) -> list[Instruction]:
     return pushed
 
 
-def post_order_walk(start: Instruction, pushed, state: dict, order: list) -> None:
+def post_order_walk(start: Instruction, pushed, state: dict, order: list, is_leaf=None) -> None:
     """XLA's iterative DFS: `pushed(node)` lists the nodes to stack, the last one visited
-    first; a node is emitted after everything it pushed. `state`: 1 visiting, 2 done."""
+    first; a node is emitted after everything it pushed. `state`: 1 visiting, 2 done.
+    `is_leaf(node)`: it pushes nothing, so when all a node pushes are leaves they are emitted
+    at once, in the order the stack would pop them (a call's hundreds of parameters)."""
     stack = [start]
     while stack:
         current = stack[-1]
@@ -106,7 +112,15 @@ def post_order_walk(start: Instruction, pushed, state: dict, order: list) -> Non
             order.append(current)
         else:
             more = [c for c in pushed(current) if state.get(c) != 2]
-            if more:
+            if more and is_leaf is not None and all(map(is_leaf, more)):
+                for leaf in reversed(more):
+                    if state.get(leaf) != 2:
+                        state[leaf] = 2
+                        order.append(leaf)
+                stack.pop()
+                state[current] = 2
+                order.append(current)
+            elif more:
                 state[current] = 1
                 stack.extend(more)
             else:  # nothing to visit first: done at once (as the next round would do)
