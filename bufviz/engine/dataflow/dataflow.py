@@ -21,6 +21,9 @@ DEFINES_NOTHING = frozenset({"bitcast", "add-dependency", "while", "call", "cond
 
 
 _EMPTY: list = []  # never modified: sets are replaced, never changed in place (lists are shared)
+# The sets of every array-shaped parameter of a called computation until the worklist changes
+# them (most never change: they then share their operand's sets). Never changed: _writable.
+_NO_VALUES: dict = {(): _EMPTY}
 
 # Opcodes whose definitions depend on more than "one value per leaf" (see _initial_set).
 _SPECIAL_DEFINITIONS = DEFINES_NOTHING | {
@@ -82,7 +85,7 @@ class Dataflow:
             if op not in _SPECIAL_DEFINITIONS:  # most instructions
                 return {(): [self._new(instr, ())]}
             if op == "parameter":  # a called computation's parameter holds its caller's values
-                return {(): _EMPTY if self.graph.callsites.get(instr.computation) else [self._new(instr, ())]}
+                return _NO_VALUES if self.graph.callsites.get(instr.computation) else {(): [self._new(instr, ())]}
         subshapes = shape.subshapes()
         sets: dict[tuple, list[Value]] = {index: [] for index, _ in subshapes}
         if op in DEFINES_NOTHING:
@@ -139,8 +142,12 @@ class Dataflow:
                         break
                 else:
                     source_sets, param_sets = sets[source], sets[param]
-                    for index in param_sets:
-                        param_sets[index] = source_sets.get(index, _EMPTY)
+                    if param_sets is _NO_VALUES and source_sets.keys() == _NO_VALUES.keys():
+                        sets[param] = source_sets  # (the same shape: nothing will change either)
+                    else:
+                        writable = self._writable(param)
+                        for index in param_sets:
+                            writable[index] = source_sets.get(index, _EMPTY)
                     settled.add(param)
         return settled
 
@@ -219,8 +226,14 @@ class Dataflow:
         current = self.sets[instr].get(index)
         if current is None or current == values:
             return False
-        self.sets[instr][index] = values  # shared: set lists are replaced, never changed in place
+        self._writable(instr)[index] = values  # shared: set lists are replaced, never changed in place
         return True
+
+    def _writable(self, instr: Instruction) -> dict[tuple, list[Value]]:
+        sets = self.sets[instr]
+        if sets is _NO_VALUES:
+            sets = self.sets[instr] = {(): _EMPTY}
+        return sets
 
     def _at(self, instr: Instruction, index: tuple) -> list[Value]:
         sets = self.sets.get(instr)
@@ -264,11 +277,11 @@ class Dataflow:
                 if current is not new:
                     if defined_here:
                         self._deleted.add(current.id)
-                    self.sets[instr][index] = [new]
+                    self._writable(instr)[index] = [new]
                     changed = True
             elif current is None or not (defined_here and current.is_phi):
                 phi = self._new(instr, index, is_phi=True)
-                self.sets[instr][index] = [phi]
+                self._writable(instr)[index] = [phi]
                 self._phis.register(phi.id, [v.id for v in input_values])
                 changed = True
             elif not self._phis.inputs_equal(current.id, [v.id for v in input_values]):
