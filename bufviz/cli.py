@@ -275,11 +275,11 @@ def _scan_progress():
 
 
 def _render(ctx, report: dict, fmt: str, output, no_color: bool, render_text) -> None:
-    from .report.json import render_json
+    from .report.json import json_chunks
     from .report.svg import render_html, render_svg
 
     if fmt == "json":
-        _emit(render_json(report), output)
+        _emit(json_chunks(report), output)
     elif fmt in PICTURES:
         if report.get("memory") is None:
             raise BufvizError("expected allocations and live ranges to draw (the HLO module, or XLA's buffer "
@@ -770,12 +770,15 @@ def _head(report: dict, *more: str) -> dict:
     return {k: report[k] for k in keys}
 
 
-def _emit(text: str, output: str | None) -> None:
+def _emit(text, output: str | None) -> None:
+    """`text`: a string, or its pieces (a large report is never held whole)."""
+    pieces = (text,) if isinstance(text, str) else text
     if output is None:
-        sys.stdout.write(text)
+        for piece in pieces:
+            sys.stdout.write(piece)
         sys.stdout.flush()
         return
-    _write_atomically(output, text)
+    _write_atomically(output, pieces)
 
 
 def _emit_rich(render, output: str | None, no_color: bool) -> None:
@@ -801,7 +804,7 @@ def _without_trailing_spaces(text: str) -> str:
     return "\n".join(line.rstrip(" ") for line in text.split("\n"))
 
 
-def _write_atomically(path: str, text: str) -> None:
+def _write_atomically(path: str, text) -> None:
     """Write the whole report or nothing: a temporary file renamed over the target."""
     folder = os.path.dirname(os.path.abspath(path))
     try:
@@ -810,7 +813,7 @@ def _write_atomically(path: str, text: str) -> None:
         raise BufvizError(f"cannot write the output: {e.strerror}", path) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+            f.writelines((text,) if isinstance(text, str) else text)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a report is an ordinary file
@@ -818,6 +821,9 @@ def _write_atomically(path: str, text: str) -> None:
     except OSError as e:
         os.unlink(tmp)
         raise BufvizError(f"cannot write the output: {e.strerror}", path) from None
+    except BaseException:
+        os.unlink(tmp)  # (pieces made as they are written: nothing half-written is left)
+        raise
 
 
 def _name_envvars(group: click.Group) -> None:
