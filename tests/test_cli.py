@@ -133,3 +133,16 @@ def test_jax_memory_statistics_alone():
     code, text, _ = run("peak", path, "--no-color")
     for key in ("argument_size_in_bytes", "output_size_in_bytes", "temp_size_in_bytes"):
         assert f"{stats[key]:,} B" in text or f"{stats[key]} B" in text, key
+
+
+def test_json_written_in_pieces_is_one_compact_object(tmp_path):
+    """JSON reports are written section by section; the text, to standard output or to a file,
+    is exactly what encoding the whole object at once gives."""
+    module = next(DATA.glob("corpus/xla-jax-0.10.2/mlp_train/*after_optimizations.txt"))
+    target = tmp_path / "report.json"
+    code, out, err = run("peak", module, "--no-discover", "--format", "json")
+    assert code == 0, err
+    assert run("peak", module, "--no-discover", "--format", "json", "-o", target)[0] == 0
+    for text in (out, target.read_text()):
+        assert text == json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")) + "\n"
+    assert out == target.read_text() and [p.name for p in tmp_path.iterdir()] == ["report.json"]
