@@ -8,6 +8,7 @@ import os
 import sys
 import tempfile
 import traceback
+from typing import Iterable
 
 import click
 
@@ -772,13 +773,16 @@ def _head(report: dict, *more: str) -> dict:
 
 def _emit(text, output: str | None) -> None:
     """`text`: a string, or its pieces (a large report is never held whole)."""
-    pieces = (text,) if isinstance(text, str) else text
     if output is None:
-        for piece in pieces:
+        for piece in _pieces(text):
             sys.stdout.write(piece)
         sys.stdout.flush()
         return
-    _write_atomically(output, pieces)
+    _write_atomically(output, text)
+
+
+def _pieces(text) -> Iterable[str]:
+    return (text,) if isinstance(text, str) else text
 
 
 def _emit_rich(render, output: str | None, no_color: bool) -> None:
@@ -813,7 +817,7 @@ def _write_atomically(path: str, text) -> None:
         raise BufvizError(f"cannot write the output: {e.strerror}", path) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.writelines((text,) if isinstance(text, str) else text)
+            f.writelines(_pieces(text))
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a report is an ordinary file
