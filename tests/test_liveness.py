@@ -129,10 +129,13 @@ def _dataflow_facts(module_path, settle: bool) -> tuple:
     module = parse_module(module_path.read_text(), str(module_path))
     original = Dataflow._settle_call_parameters
     settled = []
-    if not settle:
-        Dataflow._settle_call_parameters = lambda self: set()
-    else:
-        Dataflow._settle_call_parameters = lambda self: settled.extend(original(self)) or set(settled)
+
+    def recorded(self):
+        found = original(self) if settle else set()
+        settled.extend(found)
+        return found
+
+    Dataflow._settle_call_parameters = recorded
     try:
         df = Dataflow(CallGraph(module))
     finally:

@@ -97,7 +97,7 @@ class BufferAssigner:
         self.color = [color_of(b[0].instruction.shape.subshape(b[0].index)) for b in self.buffer_values]
         root = self.module.entry.root
         self.live_out = {self.buffer_of[v.id] for vs in df.sets.get(root, {}).values() for v in vs}
-        self._end_positions: dict[int, tuple[Instruction, tuple]] = {}  # value id -> (found when first asked)
+        self._end_positions: dict[int, tuple[Instruction, tuple]] = {}  # value id -> _end_position
         self.allocation_of: dict[int, Allocation] = {}   # value id -> allocation, during a run
 
     # --- phases -------------------------------------------------------------------------------
@@ -179,6 +179,8 @@ class BufferAssigner:
     def _assign_tuple_or_operand(self, b: int, allocations: list[Allocation]) -> bool:
         """A tuple-shaped buffer gets its own allocation; else try each operand's allocations
         (ascending index), per value of the buffer in order."""
+        allocation_of, at = self.allocation_of, self.a.dataflow._at
+        tried: set[Allocation] = set()  # (a refusal changes nothing: asking again is the same)
         for value in self.buffer_values[b]:
             shape = value.instruction.shape.subshape(value.index)
             if shape.is_tuple:
@@ -186,8 +188,6 @@ class BufferAssigner:
                 return True
             if value.index:
                 continue
-            allocation_of, at = self.allocation_of, self.a.dataflow._at
-            tried: set[Allocation] = set()  # (a refusal changes nothing: asking again is the same)
             for operand in value.instruction.operands:
                 slices = {alloc for w in at(operand, ())
                           if (alloc := allocation_of.get(w.id)) is not None and alloc not in tried}
@@ -299,18 +299,16 @@ class BufferAssigner:
     def _can_share_as_operand(self, user: Value, operand: Value) -> bool:
         if user.instruction.opcode == "copy":
             return False
-        if self.all_positions:
-            positions = operand.positions
-        else:
-            end = self._end_positions.get(operand.id)
-            if end is None:
-                end = self._end_positions[operand.id] = self._end_position(operand)
-            positions = [end]
+        positions = operand.positions if self.all_positions else [self._end_position(operand)]
         return any(p in user.instruction.operands and self.can_share(p, i, user.instruction, user.index)
                    for p, i in positions)
 
     def _end_position(self, value: Value) -> tuple[Instruction, tuple]:
-        """The position that ends the value's range before uses are counted (§12 C3)."""
+        """The position that ends the value's range before uses are counted (§12 C3); found
+        once per value, when first asked."""
+        found = self._end_positions.get(value.id)
+        if found is not None:
+            return found
         flat = self.a.flat
 
         def time(instr: Instruction) -> int:
@@ -323,6 +321,7 @@ class BufferAssigner:
         for position, index in value.positions[1:]:
             if time(position) > best_time:
                 best, best_time = (position, index), time(position)
+        self._end_positions[value.id] = best
         return best
 
     # --- heap simulation -------------------------------------------------------------------------

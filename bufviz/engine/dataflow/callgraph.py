@@ -117,10 +117,8 @@ def post_order_walk(start: Instruction, pushed, state: dict, order: list, is_lea
                     if state.get(leaf) != 2:
                         state[leaf] = 2
                         order.append(leaf)
-                stack.pop()
-                state[current] = 2
-                order.append(current)
-            elif more:
+                more = []
+            if more:
                 state[current] = 1
                 stack.extend(more)
             else:  # nothing to visit first: done at once (as the next round would do)

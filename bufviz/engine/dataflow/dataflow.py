@@ -232,7 +232,7 @@ class Dataflow:
     def _writable(self, instr: Instruction) -> dict[tuple, list[Value]]:
         sets = self.sets[instr]
         if sets is _NO_VALUES:
-            sets = self.sets[instr] = {(): _EMPTY}
+            sets = self.sets[instr] = dict(_NO_VALUES)
         return sets
 
     def _at(self, instr: Instruction, index: tuple) -> list[Value]:
