@@ -15,7 +15,7 @@ from .dumps.usage_report import read_usage_report
 from .errors import BufvizError, found
 from .hlo.model import Module
 from .hlo.parser import parse_module
-from .textfile import STDIN, STDIN_NAME, read_text
+from .textfile import STDIN, STDIN_NAME, TextInFile, read_text
 
 INPUT_KEYS = ("hlo", "buffer_assignment", "values", "live_range", "memory_usage_report", "memory_stats", "oom")
 
@@ -114,6 +114,9 @@ def _read_one(inputs: Inputs, path: str) -> None:
     if kind == sniff.HLO:
         _claim(inputs, "hlo", path)
         inputs.module = parse_module(text, path)
+        file = TextInFile.of(text, path)
+        if file is not None:
+            inputs.module.read_back_from(file)
     elif kind in (sniff.BUFFER_ASSIGNMENT, sniff.VALUES):
         dump = read_buffer_assignment(text, path)
         _merge_buffer_assignment(inputs, dump, path)

@@ -14,7 +14,7 @@ from .engine.assignment.assign import assign_buffers
 from .engine.assignment.dump_analysis import analysis_from_dump
 from .engine.liveness.from_dump import recompute_from_dump
 from .engine.liveness.hlo_liveness import analyze_module, peak_of
-from .engine.target.platform import platform_from_stage, platform_from_text
+from .engine.target.platform import SAMPLE, platform_from_stage, platform_from_text
 from .engine.target.target import Target
 from .engine.target.vintage import detect_vintage
 from .explain.memory import groups, memory_section, temp_curve
@@ -240,7 +240,7 @@ def detect_platform(inputs: Inputs) -> str | None:
         return inputs.oom.platform
     texts = []
     if inputs.module is not None:
-        texts.append(inputs.module.text)
+        texts.append(inputs.module.span(0, SAMPLE))
     if inputs.buffer_assignment is not None:
         texts.extend(v.instruction for v in (inputs.buffer_assignment.values or [])[:20000])
         texts.extend(v.shape for a in inputs.buffer_assignment.allocations for v in a.values[:50])

@@ -13,11 +13,11 @@ def check_same_module(inputs, oom: dict | None, allow: bool) -> list[str]:
     Dumped names are looked up among the computations the analysis parsed, and the few left
     over in the module's text."""
     notes = []
-    text = inputs.module.text
-    names = {i.name for comp in inputs.module.computations.values() if comp.parsed for i in comp.instructions}
+    module = inputs.module
+    names = {i.name for comp in module.computations.values() if comp.parsed for i in comp.instructions}
     for what, key, dumped in _dumped_names(inputs):
         missing = [n for n in dumped if n not in names]
-        missing = [n for n in missing[:SEARCHED] if not _defined_in(text, n)] + missing[SEARCHED:]
+        missing = [n for n in missing[:SEARCHED] if not _defined_in(module.text, n)] + missing[SEARCHED:]
         if missing:
             message = (f"{len(missing)} of {len(dumped)} instructions in the {what} are not in the HLO module "
                        f"{inputs.paths['hlo']} (e.g. {missing[0]!r}): the files look like different modules")

@@ -4,12 +4,18 @@ standard input (`-`)."""
 from __future__ import annotations
 
 import codecs
+import os
 import sys
+import weakref
 
 from .errors import BufvizError
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
+
+# Above this size a module's text is not held once indexed: the parts the analysis reads are
+# read back from the file, so that peak memory is the analysis's own rather than text + analysis.
+READ_BACK_ABOVE = 64 << 20
 
 
 def read_text(path: str) -> str:
@@ -75,3 +81,36 @@ def _utf16_encoding(data: bytes) -> str | None:
             return "utf-16-be"
     return None
 
+
+
+class TextInFile:
+    """A file's text read back in pieces. Only for files whose text is their bytes (ASCII, no
+    BOM, no carriage returns), so that an offset in the text is an offset in the file."""
+
+    def __init__(self, path: str, size: int, stamp: tuple):
+        self.path = path
+        self.size = size
+        self._stamp = stamp
+        self._file = open(path, "rb")
+        weakref.finalize(self, self._file.close)
+
+    @classmethod
+    def of(cls, text: str, path: str) -> "TextInFile | None":
+        """The file `text` was read from, where it is large and can be read back exactly."""
+        if path == STDIN or len(text) < READ_BACK_ABOVE or not text.isascii():
+            return None
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        if st.st_size != len(text):  # (a BOM or carriage returns were dropped)
+            return None
+        return cls(path, st.st_size, (st.st_size, st.st_mtime_ns))
+
+    def read(self, start: int, end: int) -> str:
+        st = os.fstat(self._file.fileno())
+        if (st.st_size, st.st_mtime_ns) != self._stamp:
+            raise BufvizError("expected the file unchanged while bufviz reads it, found it changed; "
+                              "run again", self.path)
+        self._file.seek(start)
+        return self._file.read(max(end - start, 0)).decode("ascii")

@@ -175,20 +175,18 @@ class Computation:
     @property
     def text(self) -> str:
         """The body as printed (without parsing it)."""
-        start, end = self._body
-        return self.module.text[start:end]
+        return self.module.span(*self._body)
 
     def contains_any(self, needles: tuple[str, ...]) -> bool:
         """Whether the body's text holds one of `needles` (a scan, without parsing or copying it)."""
-        start, end = self._body
-        find = self.module.text.find
+        text, start, end = self.module.window(*self._body)
+        find = text.find
         return any(find(needle, start, end) >= 0 for needle in needles)
 
     def printed_line(self, name: str | None = None):
         """The ROOT line, or the line defining `name`, read from the text without parsing the
         body: parse_instruction_line's tuple, or None where no such line reads cleanly."""
-        start, end = self._body
-        text = self.module.text
+        text, start, end = self.module.window(*self._body)
         if name is None:
             k = text.rfind("ROOT ", start, end)
         else:  # (printed just before its user, as a rule: searched from the end)
@@ -367,7 +365,8 @@ class Module:
     def __init__(self, name: str, path: str, text: str):
         self.name = name
         self.path = path
-        self.text = text  # kept: computation bodies are parsed from it on first use
+        self._text = text  # kept: computation bodies are parsed from it on first use
+        self._file = None  # a large file's text, read back in pieces instead (TextInFile)
         self.attributes: dict[str, str] = {}
         self.computations: dict[str, Computation] = {}
         self.entry: Computation | None = None
@@ -381,6 +380,28 @@ class Module:
         self.stack_frames: dict[int, tuple[int, int]] = {}  # id -> (file_location_id, parent id)
         self.features: dict[str, bool] = {}
         self.texts: dict[str, str] = {}  # each opcode and shape text once (instructions share them)
+
+    @property
+    def text(self) -> str:
+        """The whole text (read back and kept again where it was let go: edits need it)."""
+        if self._text is None:
+            self._text = self._file.read(0, self._file.size)
+        return self._text
+
+    def span(self, start: int, end: int) -> str:
+        return self._text[start:end] if self._text is not None else self._file.read(start, end)
+
+    def window(self, start: int, end: int) -> tuple[str, int, int]:
+        """Text holding [start, end) and the offsets of that span in it: the whole text where it
+        is held (no copy), else the span read back."""
+        if self._text is not None:
+            return self._text, start, end
+        return self._file.read(start, end), 0, end - start
+
+    def read_back_from(self, file) -> None:
+        """Let go of the text once indexed: spans are read back from `file` (a TextInFile)."""
+        self._file = file
+        self._text = None
 
     @property
     def donated(self) -> set[tuple[int, tuple]]:

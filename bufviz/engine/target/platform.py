@@ -27,6 +27,9 @@ def platform_from_stage(stage: str | None) -> str | None:
     return None
 
 
+SAMPLE = 2_000_000  # characters of each text looked at
+
+
 def platform_from_text(texts) -> str | None:
     """From HLO text (a module, or the instructions quoted in a dump): tiles mean TPU, then
     backend-specific custom-call targets and backend_config keys."""
@@ -34,7 +37,7 @@ def platform_from_text(texts) -> str | None:
     for text in texts:
         if not text:
             continue
-        sample = text if len(text) < 2_000_000 else text[:2_000_000]
+        sample = text if len(text) < SAMPLE else text[:SAMPLE]
         # Each pattern only where its literal part occurs (a plain scan is many times faster).
         calls = 'custom_call_target="' in sample
         found["tpu"] = found["tpu"] or bool(("T(" in sample and _TILED_LAYOUT.search(sample))
