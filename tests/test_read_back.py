@@ -11,7 +11,7 @@ import bufviz.textfile as textfile
 import xla_text
 from bufviz.errors import BufvizError
 from bufviz.inputs import load_inputs
-from conftest import DATA, case_id, corpus_cases, dump_text, hlo_file, run, run_json
+from conftest import DATA, case_id, corpus_cases, dump_text, hlo_file, run_json
 
 # Bundled cases only: two full runs each.
 CASES = [c for c in corpus_cases() if DATA in c.parents]
