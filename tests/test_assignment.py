@@ -168,3 +168,20 @@ def test_allocations_command_needs_something_to_show():
     live_range = next(MLP.glob("*-live-range.txt"))
     code, out, err = run("allocations", live_range, "--no-discover")
     assert code == 2 and out == "" and err.startswith(f"bufviz: error: {live_range}")
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if DATA in c.parents], ids=case_id)
+def test_the_temporal_placement_is_skipped_only_where_it_cannot_win(case, monkeypatch):
+    """The heap is never smaller than the chunks in use at one tick: where the spatial placement
+    reaches that, the temporal one is not run. Both are run here for every heap: the bound holds
+    under each, and the heap chosen is XLA's (total bytes used)."""
+    import bufviz.engine.assignment.heap as heap
+    sizes, bounds = [], []
+    place, bound = heap._place, heap._most_live_at_once
+    monkeypatch.setattr(heap, "_most_live_at_once", lambda *a: bounds.append(bound(*a)) or -1)
+    monkeypatch.setattr(heap, "_place", lambda *a, **k: sizes.append(place(*a, **k)[0]) or place(*a, **k))
+    report = run_json("peak", hlo_file(case), "--no-discover")
+    assert report["recomputed"]["total_bytes_used"] == xla_text.total_bytes_used(dump_text(case))
+    assert len(sizes) == 2 * len(bounds)
+    for k, most in enumerate(bounds):
+        assert most <= min(sizes[2 * k], sizes[2 * k + 1])

@@ -99,8 +99,12 @@ def best_fit(trace, sizes: dict[int, int], alignment: int) -> HeapResult:
     intervals = _intervals(trace, sizes)
     groups = _colocation_groups(intervals)
     spatial = _place(intervals, groups, alignment, temporal=False)
-    temporal = _place(intervals, groups, alignment, temporal=True)
-    heap_size, chunks = temporal if temporal[0] < spatial[0] else spatial
+    # No heap is smaller than the chunks live together at one tick: where the spatial order
+    # reaches that, the temporal one cannot be strictly smaller.
+    if spatial[0] > _most_live_at_once(intervals, groups):
+        temporal = _place(intervals, groups, alignment, temporal=True)
+        spatial = temporal if temporal[0] < spatial[0] else spatial
+    heap_size, chunks = spatial
     for value, size in sizes.items():
         if size == 0:
             chunks[value] = (0, 0)
@@ -134,6 +138,30 @@ def _colocation_groups(intervals: dict[int, _Interval]) -> dict[int, tuple[list[
             members = [intervals[m] for m in _transitive(intervals, v)]
             groups[v] = (members, min(m.start for m in members), max(m.end for m in members))
     return groups
+
+
+def _most_live_at_once(intervals: dict[int, _Interval], groups: dict) -> int:
+    """The most bytes of chunks in use at any one tick: a group's chunk (its largest member's
+    size) is in use while any member is alive. Placements never overlap chunks in use at once."""
+    ticks = max((i.end for i in intervals.values()), default=0) + 2
+    change = np.zeros(ticks, dtype=np.int64)
+    for members, first, last in groups.values():
+        size = max(m.size for m in members)
+        if len(members) == 1:
+            change[first] += size
+            change[last + 1] -= size
+            continue
+        spans = sorted((m.start, m.end) for m in members)
+        begin, end = spans[0]
+        for start, stop in spans[1:]:
+            if start > end + 1:
+                change[begin] += size
+                change[end + 1] -= size
+                begin = start
+            end = max(end, stop)
+        change[begin] += size
+        change[end + 1] -= size
+    return int(np.cumsum(change).max())
 
 
 def _place(intervals: dict[int, _Interval], groups: dict, alignment: int, temporal: bool):

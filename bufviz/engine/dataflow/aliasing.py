@@ -183,12 +183,16 @@ class Buffers:
                     if site.opcode == "conditional" or (
                             site.opcode == "while" and self.graph.callees(site)[1] is position.computation):
                         add(df._at(site, index))
+            if position.opcode not in _MAY_BE_IN_PLACE:
+                continue  # (most positions: parameters of call wrappers)
             for (number, operand_index), output_index in pairs_of(position):
                 if output_index == index and number < len(position.operands):
                     add(df._at(position.operands[number], operand_index))
         for user, number, operand_index in value.uses:
             if user.opcode == "while":
                 add(df._at(user, operand_index))
+            elif user.opcode not in _MAY_BE_IN_PLACE:
+                continue
             for (pair_number, pair_index), output_index in pairs_of(user):
                 if pair_number == number and pair_index == operand_index:
                     add(df._at(user, output_index))
