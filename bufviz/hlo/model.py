@@ -367,6 +367,7 @@ class Module:
         self.path = path
         self._text = text  # kept: computation bodies are parsed from it on first use
         self._file = None  # a large file's text, read back in pieces instead (TextInFile)
+        self._last_window = (None, "")
         self.attributes: dict[str, str] = {}
         self.computations: dict[str, Computation] = {}
         self.entry: Computation | None = None
@@ -396,7 +397,9 @@ class Module:
         is held (no copy), else the span read back."""
         if self._text is not None:
             return self._text, start, end
-        return self._file.read(start, end), 0, end - start
+        if self._last_window[0] != (start, end):  # (a root's chain is read line by line)
+            self._last_window = ((start, end), self._file.read(start, end))
+        return self._last_window[1], 0, end - start
 
     def read_back_from(self, file) -> None:
         """Let go of the text once indexed: spans are read back from `file` (a TextInFile)."""
