@@ -178,7 +178,7 @@ class Computation:
         return self.module.span(*self._body)
 
     def contains_any(self, needles: tuple[str, ...]) -> bool:
-        """Whether the body's text holds one of `needles` (a scan, without parsing or copying it)."""
+        """Whether the body's text holds one of `needles` (a scan, without parsing it)."""
         text, start, end = self.module.window(*self._body)
         find = text.find
         return any(find(needle, start, end) >= 0 for needle in needles)
@@ -390,7 +390,8 @@ class Module:
         return self._text
 
     def span(self, start: int, end: int) -> str:
-        return self._text[start:end] if self._text is not None else self._file.read(start, end)
+        text, start, end = self.window(start, end)
+        return text[start:end]
 
     def window(self, start: int, end: int) -> tuple[str, int, int]:
         """Text holding [start, end) and the offsets of that span in it: the whole text where it
