@@ -82,17 +82,16 @@ def _utf16_encoding(data: bytes) -> str | None:
     return None
 
 
-
 class TextInFile:
     """A file's text read back in pieces. Only for files whose text is their bytes (ASCII, no
     BOM, no carriage returns), so that an offset in the text is an offset in the file."""
 
-    def __init__(self, path: str, size: int, stamp: tuple):
+    def __init__(self, path: str, file):
         self.path = path
-        self.size = size
-        self._stamp = stamp
-        self._file = open(path, "rb")
-        weakref.finalize(self, self._file.close)
+        self._file = file
+        self._stamp = _stamp(file)
+        self.size = self._stamp[0]
+        weakref.finalize(self, file.close)
 
     @classmethod
     def of(cls, text: str, path: str) -> "TextInFile | None":
@@ -100,17 +99,22 @@ class TextInFile:
         if path == STDIN or len(text) < READ_BACK_ABOVE or not text.isascii():
             return None
         try:
-            st = os.stat(path)
+            file = open(path, "rb")
         except OSError:
             return None
-        if st.st_size != len(text):  # (a BOM or carriage returns were dropped)
+        if _stamp(file)[0] != len(text):  # (a BOM or carriage returns were dropped)
+            file.close()
             return None
-        return cls(path, st.st_size, (st.st_size, st.st_mtime_ns))
+        return cls(path, file)
 
     def read(self, start: int, end: int) -> str:
-        st = os.fstat(self._file.fileno())
-        if (st.st_size, st.st_mtime_ns) != self._stamp:
+        if _stamp(self._file) != self._stamp:
             raise BufvizError("expected the file unchanged while bufviz reads it, found it changed; "
                               "run again", self.path)
         self._file.seek(start)
         return self._file.read(max(end - start, 0)).decode("ascii")
+
+
+def _stamp(file) -> tuple[int, int]:
+    st = os.fstat(file.fileno())
+    return st.st_size, st.st_mtime_ns

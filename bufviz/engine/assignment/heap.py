@@ -145,12 +145,8 @@ def _most_live_at_once(intervals: dict[int, _Interval], groups: dict) -> int:
     size) is in use while any member is alive. Placements never overlap chunks in use at once."""
     ticks = max((i.end for i in intervals.values()), default=0) + 2
     change = np.zeros(ticks, dtype=np.int64)
-    for members, first, last in groups.values():
+    for members, _, _ in groups.values():
         size = max(m.size for m in members)
-        if len(members) == 1:
-            change[first] += size
-            change[last + 1] -= size
-            continue
         spans = sorted((m.start, m.end) for m in members)
         begin, end = spans[0]
         for start, stop in spans[1:]:
