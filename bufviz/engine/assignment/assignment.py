@@ -22,7 +22,8 @@ from ..target.vintage import INTERFERENCE_ALL_POSITIONS
 THREAD_LOCAL_CALLERS = frozenset({"custom-call", "all-reduce", "reduce-scatter", "all-reduce-start", "map",
                                   "reduce", "reduce-window", "scatter", "select-and-scatter", "sort",
                                   "fusion", "scan"})
-_CALLEE_WORDS = ("to_apply=", "calls=", "select=", "scatter=", "called_computations=")
+# (select-and-scatter prints scatter= next to select=: one search finds both.)
+_CALLEE_WORDS = ("to_apply=", "calls=", "scatter=", "called_computations=")
 
 
 @dataclass(eq=False)  # compared and hashed by identity

@@ -65,7 +65,8 @@ class Dataflow:
         for comp in graph.computations:
             for instr in graph.post_order(comp):
                 self.sets[instr] = self._initial_set(instr)
-        self._propagate(self._settle_call_parameters())
+        priority = graph.ordinals()
+        self._propagate(priority, self._settle(priority))
         self._optimize_phis()
         for value_id in self._deleted:
             self.values.pop(value_id, None)
@@ -119,44 +120,61 @@ class Dataflow:
         return sets
 
     # --- propagation -----------------------------------------------------------------------
-    def _settle_call_parameters(self) -> set[Instruction]:
-        """Parameters whose final sets are known before the worklist runs, set now: those of a
-        computation called by one `call` (XLA:CPU wraps each parallel fusion in one, passing
-        hundreds of operands), whose operand there never changes (it has no update rule, or is
-        a parameter nobody calls), and whose own change would queue nothing (not a root, no
-        user with an update rule). The worklist would set them the same way, changing nothing else."""
+    def _settle(self, priority: dict[Instruction, int]) -> set[Instruction]:
+        """Instructions whose final sets are known before the worklist runs, set now. The
+        worklist pops the lowest post-order ordinal first, and every update rule reads its
+        operands, or the parameters of a user's callee, all numbered after them: only a root is
+        read earlier (by its callers, a while's body parameter). So a forwarding instruction
+        (not a root) whose inputs never change gets its final sets at its first turn, and
+        nothing read it before: set now, it need not run. XLA:CPU wraps each parallel fusion
+        in a `call` passing hundreds of operands: most of its parameters settle so."""
         settled: set[Instruction] = set()
         sets, callsites = self.sets, self.graph.callsites
-        for comp, sites in callsites.items():
-            if len(sites) != 1 or sites[0].opcode != "call":
+
+        def final(instr: Instruction) -> bool:
+            op = instr.opcode
+            return (op not in _UPDATERS or instr in settled
+                    or (op == "parameter" and instr.computation not in callsites))
+
+        for instr in priority:  # (in ordinal order)
+            if instr.is_root or instr not in sets:
                 continue
-            operands = sites[0].operands
-            for number, param in enumerate(comp.parameters):
-                if param.is_root or number >= len(operands) or param.parameter_number != number:
-                    continue
-                source = operands[number]
-                if source.opcode in _UPDATERS and (source.opcode != "parameter" or source.computation in callsites):
-                    continue
-                for user in param.users:
-                    if user.opcode in _UPDATERS:
-                        break
-                else:
-                    source_sets, param_sets = sets[source], sets[param]
-                    if param_sets is _NO_VALUES and source_sets.keys() == _NO_VALUES.keys():
-                        sets[param] = source_sets  # (the same shape: nothing will change either)
-                    else:
-                        writable = self._writable(param)
-                        for index in param_sets:
-                            writable[index] = source_sets.get(index, _EMPTY)
-                    settled.add(param)
+            op = instr.opcode
+            if op == "parameter":
+                if self._settle_parameter(instr, final):
+                    settled.add(instr)
+            elif op in _FORWARDERS and all(map(final, instr.operands)):
+                _UPDATERS[op](self, instr)
+                settled.add(instr)
+            elif op == "call":
+                callees = self.graph.callees(instr)
+                if len(callees) == 1 and callees[0].root.opcode not in _UPDATERS:
+                    _call(self, instr)
+                    settled.add(instr)
         return settled
 
-    def _propagate(self, settled: set[Instruction]) -> None:
+    def _settle_parameter(self, param: Instruction, final) -> bool:
+        """A parameter of a computation called by one `call`, its operand there final."""
+        sites = self.graph.callsites.get(param.computation, ())
+        if len(sites) != 1 or sites[0].opcode != "call":
+            return False
+        operands, number = sites[0].operands, param.parameter_number
+        if number >= len(operands) or not final(operands[number]):
+            return False
+        source_sets, param_sets = self.sets[operands[number]], self.sets[param]
+        if param_sets is _NO_VALUES and source_sets.keys() == _NO_VALUES.keys():
+            self.sets[param] = source_sets  # (the same shape; neither will change)
+        else:
+            writable = self._writable(param)
+            for index in param_sets:
+                writable[index] = source_sets.get(index, _EMPTY)
+        return True
+
+    def _propagate(self, priority: dict[Instruction, int], settled: set[Instruction]) -> None:
         """HloDataflowAnalysis's worklist, lowest post-order ordinal first. Every instruction
         with an update rule starts queued (but the `settled` parameters); those start in one
         sorted list (cheaper than a heap of all of them) merged with a heap of the ones queued
         again, ties broken by when each was queued, as one heap would."""
-        priority = self.graph.ordinals()
         sets = self.sets
         initial = [instr for comp in self.graph.computations for instr in self.graph.post_order(comp)
                    if instr.opcode in _UPDATERS and instr in sets and instr not in settled]
@@ -508,6 +526,10 @@ def _merged(a: list[Value], b: list[Value]) -> list[Value]:
     merged = {v.id: v for v in a + b}
     return [merged[k] for k in sorted(merged)]
 
+
+# Rules that only forward their operands' sets (no value made or deleted).
+_FORWARDERS = frozenset({"add-dependency", "bitcast", "domain", "optimization-barrier", "all-reduce-done",
+                         "get-tuple-element", "tuple", "copy"})
 
 _UPDATERS = {
     "add-dependency": _whole, "bitcast": _whole, "domain": _whole, "optimization-barrier": _whole,
