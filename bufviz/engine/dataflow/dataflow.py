@@ -63,8 +63,12 @@ class Dataflow:
         self._phis = PhiGraph()
         self._deleted: set[int] = set()
         for comp in graph.computations:
+            called = bool(graph.callsites.get(comp))
             for instr in graph.post_order(comp):
-                self.sets[instr] = self._initial_set(instr)
+                if called and instr.opcode == "parameter" and not instr.shape.is_tuple:
+                    self.sets[instr] = _NO_VALUES  # (see _initial_set: most instructions of XLA:CPU)
+                else:
+                    self.sets[instr] = self._initial_set(instr)
         priority = graph.ordinals()
         self._propagate(priority, self._settle(priority))
         self._optimize_phis()
@@ -136,13 +140,23 @@ class Dataflow:
             return (op not in _UPDATERS or instr in settled
                     or (op == "parameter" and instr.computation not in callsites))
 
+        wrapped: dict = {}  # computation -> the operands of the one `call` calling it, or None
         for instr in priority:  # (in ordinal order)
             if instr.is_root or instr not in sets:
                 continue
             op = instr.opcode
             if op == "parameter":
-                if self._settle_parameter(instr, final):
-                    settled.add(instr)
+                comp = instr.computation
+                operands = wrapped.get(comp, False)
+                if operands is False:
+                    sites = callsites.get(comp, ())
+                    operands = wrapped[comp] = (sites[0].operands if len(sites) == 1 and sites[0].opcode == "call"
+                                                else None)
+                if operands is not None:
+                    number = instr.parameter_number
+                    if number < len(operands) and final(operands[number]):
+                        self._take_sets(instr, operands[number])
+                        settled.add(instr)
             elif op in _FORWARDERS and all(map(final, instr.operands)):
                 _UPDATERS[op](self, instr)
                 settled.add(instr)
@@ -153,22 +167,15 @@ class Dataflow:
                     settled.add(instr)
         return settled
 
-    def _settle_parameter(self, param: Instruction, final) -> bool:
-        """A parameter of a computation called by one `call`, its operand there final."""
-        sites = self.graph.callsites.get(param.computation, ())
-        if len(sites) != 1 or sites[0].opcode != "call":
-            return False
-        operands, number = sites[0].operands, param.parameter_number
-        if number >= len(operands) or not final(operands[number]):
-            return False
-        source_sets, param_sets = self.sets[operands[number]], self.sets[param]
+    def _take_sets(self, param: Instruction, source: Instruction) -> None:
+        """A parameter holds its caller's operand's values."""
+        source_sets, param_sets = self.sets[source], self.sets[param]
         if param_sets is _NO_VALUES and source_sets.keys() == _NO_VALUES.keys():
             self.sets[param] = source_sets  # (the same shape; neither will change)
         else:
             writable = self._writable(param)
             for index in param_sets:
                 writable[index] = source_sets.get(index, _EMPTY)
-        return True
 
     def _propagate(self, priority: dict[Instruction, int], settled: set[Instruction]) -> None:
         """HloDataflowAnalysis's worklist, lowest post-order ordinal first. Every instruction
@@ -364,6 +371,8 @@ class Dataflow:
         their computation and the value appears there. Walked user by user (each use once)."""
         sets = self.sets
         for user in sets:
+            if not user.operands:
+                continue  # (most are parameters)
             at_root = None
             if user.is_root:
                 at_root = {v.id for values in sets[user].values() for v in values}

@@ -118,6 +118,9 @@ def _range(value: Value, flat: FlatSchedule, donated: set, counts_call_uses: boo
     comp = instr.computation
     span_start, span_end = span[comp]
     start = span_start if instr.opcode == "parameter" else time[instr]
+    if (comp.is_entry and instr.opcode == "parameter"
+            and (instr.parameter_number, value.index) not in donated):
+        return start, flat.end  # read-only arguments live for the whole program
     end = span_end if instr.is_root else time[instr]
     done = flat.async_done.get(comp)
     if done is not None and done in time:
@@ -127,9 +130,6 @@ def _range(value: Value, flat: FlatSchedule, donated: set, counts_call_uses: boo
         position = positions[k][0]
         if position in time:
             end = max(end, span[position.computation][1] if position.is_root else time[position])
-    if (comp.is_entry and instr.opcode == "parameter"
-            and (instr.parameter_number, value.index) not in donated):
-        return start, flat.end  # read-only arguments live for the whole program
     for user, _, _ in value.uses:
         if user.opcode == "call" and not counts_call_uses:
             continue  # the callee's parameter positions and uses cover it (XLA ≥ 2024-01-08)
