@@ -190,7 +190,15 @@ class BufferAssigner:
             if value.index:
                 continue
             for operand in value.instruction.operands:
-                slices = {alloc for w in at(operand, ())
+                values = at(operand, ())
+                if len(values) == 1:  # (most operands: no set to build and sort)
+                    alloc = allocation_of.get(values[0].id)
+                    if alloc is not None and alloc not in tried:
+                        if self._maybe_assign(alloc, b):
+                            return True
+                        tried.add(alloc)
+                    continue
+                slices = {alloc for w in values
                           if (alloc := allocation_of.get(w.id)) is not None and alloc not in tried}
                 for alloc in sorted(slices, key=lambda x: x.index):
                     if self._maybe_assign(alloc, b):

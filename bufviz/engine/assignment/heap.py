@@ -169,7 +169,7 @@ def _place(intervals: dict[int, _Interval], groups: dict, alignment: int, tempor
     starts = np.empty(n, dtype=np.int64)
     ends = np.empty(n, dtype=np.int64)
     offsets = np.empty(n, dtype=np.int64)
-    chunk_sizes = np.empty(n, dtype=np.int64)
+    chunk_ends = np.empty(n, dtype=np.int64)  # each chunk's end, rounded up to the alignment
     by_time = _TimeIndex(max((i.end for i in intervals.values()), default=0) + 1, starts, ends)
     committed = 0
     chunks: dict[int, tuple[int, int]] = {}
@@ -185,11 +185,11 @@ def _place(intervals: dict[int, _Interval], groups: dict, alignment: int, tempor
             for m in members:
                 mask |= (starts[near] <= m.end) & (ends[near] >= m.start)
             live = near[mask]
-        offset = _best_gap(offsets[live], chunk_sizes[live], interval.size, size, alignment)
+        offset = _best_gap(offsets[live], chunk_ends[live], size)
         for m in members:
             chunks[m.value] = (offset, size)
             starts[committed], ends[committed] = m.start, m.end
-            offsets[committed], chunk_sizes[committed] = offset, size
+            offsets[committed], chunk_ends[committed] = offset, _round_up(offset + size, alignment)
             by_time.add(committed, m.start, m.end)
             committed += 1
         heap_size = max(heap_size, offset + size)
@@ -280,28 +280,22 @@ def _round_up(x, alignment: int):
     return (x + alignment - 1) // alignment * alignment
 
 
-def _best_gap(used_offsets, used_sizes, own_size: int, size: int, alignment: int) -> int:
+def _best_gap(used_offsets, used_ends, size: int) -> int:
     """Best fit among the free gaps left by the chunks in use: the smallest gap that holds
-    `size` at an aligned offset (ties: lowest), else the end of the heap. Walking the chunks
-    by offset, a gap runs from the aligned end of everything before to the next chunk."""
+    `size` (ties: lowest), else the end of the heap. Walking the chunks by offset, a gap runs
+    from the end of everything before to the next chunk. Offsets and `used_ends` are aligned
+    (every offset is 0 or such an end), so each gap starts aligned; `size` is the colocation
+    group's largest, never less than the interval's own."""
     if used_offsets.size == 0:
         return 0
     order = np.argsort(used_offsets, kind="stable")
     offsets = used_offsets[order]
-    ends = _round_up_in_place(offsets + used_sizes[order], alignment)
+    ends = used_ends[order]
     free_starts = np.zeros_like(offsets)
     if offsets.size > 1:
         np.maximum.accumulate(ends[:-1], out=free_starts[1:])  # (ends are never negative)
     gaps = offsets - free_starts
-    aligned_starts = _round_up_in_place(free_starts.copy(), alignment)
-    fits = (gaps >= own_size) & (aligned_starts + size <= offsets)
+    fits = gaps >= size
     if fits.any():
-        return int(aligned_starts[int(np.argmin(np.where(fits, gaps, _NO_GAP)))])
-    return int(_round_up(max(int(free_starts[-1]), int(ends[-1])), alignment))
-
-
-def _round_up_in_place(x, alignment: int):
-    x += alignment - 1
-    x //= alignment
-    x *= alignment
-    return x
+        return int(free_starts[int(np.argmin(np.where(fits, gaps, _NO_GAP)))])
+    return max(int(free_starts[-1]), int(ends[-1]))
