@@ -191,16 +191,11 @@ class BufferAssigner:
                 continue
             for operand in value.instruction.operands:
                 values = at(operand, ())
-                if len(values) == 1:  # (most operands: no set to build and sort)
-                    alloc = allocation_of.get(values[0].id)
-                    if alloc is not None and alloc not in tried:
-                        if self._maybe_assign(alloc, b):
-                            return True
-                        tried.add(alloc)
-                    continue
-                slices = {alloc for w in values
-                          if (alloc := allocation_of.get(w.id)) is not None and alloc not in tried}
-                for alloc in sorted(slices, key=lambda x: x.index):
+                slices = ([allocation_of.get(values[0].id)] if len(values) == 1  # (most operands)
+                          else sorted({allocation_of.get(w.id) for w in values} - {None}, key=lambda x: x.index))
+                for alloc in slices:
+                    if alloc is None or alloc in tried:
+                        continue
                     if self._maybe_assign(alloc, b):
                         return True
                     tried.add(alloc)

@@ -63,12 +63,8 @@ class Dataflow:
         self._phis = PhiGraph()
         self._deleted: set[int] = set()
         for comp in graph.computations:
-            called = bool(graph.callsites.get(comp))
             for instr in graph.post_order(comp):
-                if called and instr.opcode == "parameter" and not instr.shape.is_tuple:
-                    self.sets[instr] = _NO_VALUES  # (see _initial_set: most instructions of XLA:CPU)
-                else:
-                    self.sets[instr] = self._initial_set(instr)
+                self.sets[instr] = self._initial_set(instr)
         priority = graph.ordinals()
         self._propagate(priority, self._settle(priority))
         self._optimize_phis()
@@ -179,7 +175,7 @@ class Dataflow:
 
     def _propagate(self, priority: dict[Instruction, int], settled: set[Instruction]) -> None:
         """HloDataflowAnalysis's worklist, lowest post-order ordinal first. Every instruction
-        with an update rule starts queued (but the `settled` parameters); those start in one
+        with an update rule starts queued (but the `settled` ones); those start in one
         sorted list (cheaper than a heap of all of them) merged with a heap of the ones queued
         again, ties broken by when each was queued, as one heap would."""
         sets = self.sets
