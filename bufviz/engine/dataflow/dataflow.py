@@ -153,13 +153,11 @@ class Dataflow:
                     if number < len(operands) and final(operands[number]):
                         self._take_sets(instr, operands[number])
                         settled.add(instr)
-            elif op in _FORWARDERS and all(map(final, instr.operands)):
-                _UPDATERS[op](self, instr)
-                settled.add(instr)
-            elif op == "call":
-                callees = self.graph.callees(instr)
-                if len(callees) == 1 and callees[0].root.opcode not in _UPDATERS:
-                    _call(self, instr)
+            elif op in _FORWARDERS:
+                # (a call forwards its callee's root: XLA:CPU's wrapped fusions)
+                inputs = [c.root for c in self.graph.callees(instr)] if op == "call" else instr.operands
+                if all(map(final, inputs)):
+                    _UPDATERS[op](self, instr)
                     settled.add(instr)
         return settled
 
@@ -532,10 +530,6 @@ def _merged(a: list[Value], b: list[Value]) -> list[Value]:
     return [merged[k] for k in sorted(merged)]
 
 
-# Rules that only forward their operands' sets (no value made or deleted).
-_FORWARDERS = frozenset({"add-dependency", "bitcast", "domain", "optimization-barrier", "all-reduce-done",
-                         "get-tuple-element", "tuple", "copy"})
-
 _UPDATERS = {
     "add-dependency": _whole, "bitcast": _whole, "domain": _whole, "optimization-barrier": _whole,
     "all-reduce-done": _whole, "get-tuple-element": _gte, "tuple": _tuple, "copy": _copy,
@@ -545,3 +539,6 @@ _UPDATERS = {
     "collective-permute-start": _permute_start, "collective-permute-done": _from_start,
     "async-start": _async_start, "async-update": _async_update, "async-done": _async_done,
 }
+# Opcodes whose rule only forwards its inputs' sets (no value made or deleted): _settle may
+# run them early.
+_FORWARDERS = frozenset(op for op, rule in _UPDATERS.items() if rule in (_whole, _gte, _tuple, _copy, _call))
