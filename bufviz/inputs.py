@@ -3,19 +3,19 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .dumps import sniff
-from .dumps.buffer_assignment import read_buffer_assignment
-from .dumps.discover import DumpName, choose_set, dump_sets, files_in_folder, parse_dump_name, siblings
-from .dumps.live_range import read_live_range_file
-from .dumps.memory_stats import read_memory_stats
-from .dumps.oom import OomReport, read_oom
-from .dumps.records import BufferAssignmentDump, LiveRangeDump, UsageReport
-from .dumps.usage_report import read_usage_report
+from .dumps.discover import choose_set, dump_sets, files_in_folder, parse_dump_name, siblings
 from .errors import BufvizError, found
 from .hlo.model import Module
 from .hlo.parser import parse_module
 from .textfile import STDIN, STDIN_NAME, TextInFile, read_text
+
+if TYPE_CHECKING:
+    from .dumps.discover import DumpName
+    from .dumps.oom import OomReport
+    from .dumps.records import BufferAssignmentDump, LiveRangeDump, UsageReport
 
 INPUT_KEYS = ("hlo", "buffer_assignment", "values", "live_range", "memory_usage_report", "memory_stats", "oom")
 
@@ -101,6 +101,7 @@ def load_inputs(paths: list[str], discover: bool = True, module: str | None = No
 
 
 def _read_one(inputs: Inputs, path: str) -> None:
+    # Each dump reader is imported when a file of its kind comes (most runs read a module alone).
     text = read_text(path)
     if path == STDIN:
         path = STDIN_NAME
@@ -118,18 +119,23 @@ def _read_one(inputs: Inputs, path: str) -> None:
         if file is not None:
             inputs.module.read_back_from(file)
     elif kind in (sniff.BUFFER_ASSIGNMENT, sniff.VALUES):
+        from .dumps.buffer_assignment import read_buffer_assignment
         dump = read_buffer_assignment(text, path)
         _merge_buffer_assignment(inputs, dump, path)
     elif kind == sniff.LIVE_RANGE:
+        from .dumps.live_range import read_live_range_file
         _claim(inputs, "live_range", path)
         inputs.live_range = read_live_range_file(text, path)
     elif kind == sniff.USAGE_REPORT:
+        from .dumps.usage_report import read_usage_report
         _claim(inputs, "memory_usage_report", path)
         inputs.usage_report = read_usage_report(text, path)
     elif kind == sniff.OOM:
+        from .dumps.oom import read_oom
         _claim(inputs, "oom", path)
         inputs.oom = read_oom(text, path)
     elif kind == sniff.MEMORY_STATS:
+        from .dumps.memory_stats import read_memory_stats
         _claim(inputs, "memory_stats", path)
         inputs.memory_stats = read_memory_stats(text, path)
 
@@ -143,6 +149,8 @@ def _claim(inputs: Inputs, key: str, path: str) -> None:
 
 def _merge_buffer_assignment(inputs: Inputs, dump: BufferAssignmentDump, path: str) -> None:
     """Old XLA wrote allocations, values and live ranges in one file; newer XLA splits them."""
+    from .dumps.records import BufferAssignmentDump
+
     ba = inputs.buffer_assignment
     if ba is None:
         ba = inputs.buffer_assignment = BufferAssignmentDump(path)

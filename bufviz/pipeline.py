@@ -6,13 +6,9 @@ import contextlib
 import gc
 from dataclasses import dataclass
 
-from .dumps.cursor import TRUNCATED
-from .dumps.dump_set import SPLIT, check_dump_set
 from .engine.assignment.matching import pair_allocations
 from .errors import BufvizError
 from .engine.assignment.assign import assign_buffers
-from .engine.assignment.dump_analysis import analysis_from_dump
-from .engine.liveness.from_dump import recompute_from_dump
 from .engine.liveness.hlo_liveness import analyze_module, peak_of
 from .engine.target.platform import SAMPLE, platform_from_stage, platform_from_text
 from .engine.target.target import Target
@@ -27,7 +23,6 @@ from .hlo.lines import LineSyntaxError, parse_instruction_line
 from .hlo.model import Module
 from .hlo.shapes import ShapeSyntaxError, parse_index, parse_shape, value_label
 from .inputs import Inputs, load_inputs
-from .oom.explain import oom_json
 from .same_module import check_same_module
 from .summary import allocation_json, build_peak_report
 
@@ -129,9 +124,14 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
     vintage = detect_vintage(inputs.module, inputs.buffer_assignment, inputs.live_range,
                              inputs.usage_report, inputs.split_files, platform)
     inputs.platform, inputs.vintage = platform, vintage
-    # A file of a split dump can read as complete while cut short: the others tell.
-    check_dump_set(inputs.buffer_assignment, inputs.live_range, inputs.paths,
-                   None if vintage.conflicting else vintage.is_before(SPLIT))
+    # A file of a split dump can read as complete while cut short: the others tell. (Dump
+    # readers and checks are imported where a dump or a message was read: most runs read a module.)
+    if inputs.buffer_assignment is not None:
+        from .dumps.dump_set import SPLIT, check_dump_set
+        check_dump_set(inputs.buffer_assignment, inputs.live_range, inputs.paths,
+                       None if vintage.conflicting else vintage.is_before(SPLIT))
+    if inputs.oom is not None:
+        from .oom.explain import oom_json
     target = Target(platform, vintage)
     context = Context(inputs, target)
     result = None
@@ -148,6 +148,9 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
         notes += check_same_module(inputs, oom, match)
     elif inputs.buffer_assignment is not None and inputs.buffer_assignment.values and inputs.live_range \
             and inputs.live_range.schedule_end is not None:
+        from .engine.assignment.dump_analysis import analysis_from_dump
+        from .engine.liveness.from_dump import recompute_from_dump
+
         ba, live_range = inputs.buffer_assignment, inputs.live_range
         result = recompute_from_dump(ba, live_range, vintage.old_normalization)
         describe = _dump_description(inputs)
@@ -221,6 +224,7 @@ def _check_allocations_complete(inputs: Inputs, ours: list[dict]) -> None:
         return   # a different assignment, not a shorter one: verify lists the differences
     missing = sorted(mine["index"] for theirs, mine in pairs if theirs is None)
     if missing and missing[0] >= len(ba.allocations):
+        from .dumps.cursor import TRUNCATED
         path = inputs.paths["buffer_assignment"]
         raise BufvizError(f"expected allocation {len(ba.allocations)} (the module has {len(ours)}), found the "
                           f"end of the file{TRUNCATED}", path, ba.end_lines.get(path))

@@ -2,13 +2,17 @@
 (schema_version 1). Every reporter renders this dict, so a saved report can be read back."""
 from __future__ import annotations
 
-from .dumps.records import BufferAssignmentDump, LiveRangeDump
+from typing import TYPE_CHECKING
+
 from .hlo.shapes import format_index, parse_index
 from .inputs import Inputs
 from .verify.compare import mismatches, verification
 from .engine.assignment.totals import kind_bytes
 from .engine.liveness.liveness import PeakResult
 from .engine.target.vintage import Vintage
+
+if TYPE_CHECKING:
+    from .dumps.records import BufferAssignmentDump, LiveRangeDump
 
 SCHEMA_VERSION = 1
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..kinds import allocation_kinds
+
 Index = tuple  # a shape index, e.g. () or (0, 1)
 
 
@@ -43,14 +45,6 @@ class Allocation:
     def kinds(self) -> list[str]:
         return allocation_kinds(self.parameter is not None, self.maybe_live_out, self.constant,
                                 self.thread_local, self.preallocated_temp)
-
-
-def allocation_kinds(parameter: bool, output: bool, constant: bool, thread_local: bool, temp: bool) -> list[str]:
-    """An allocation's kinds in bufviz's vocabulary, in this order: parameter, output,
-    constant, thread-local, temp."""
-    flags = (("parameter", parameter), ("output", output), ("constant", constant),
-             ("thread-local", thread_local), ("temp", temp))
-    return [kind for kind, on in flags if on]
 
 
 @dataclass(slots=True)

@@ -2,8 +2,6 @@
 users paste dumps into files of any name)."""
 from __future__ import annotations
 
-from .oom import looks_like_oom
-
 HLO = "hlo"
 BUFFER_ASSIGNMENT = "buffer_assignment"
 VALUES = "values"
@@ -50,6 +48,8 @@ def detect_kind(text: str) -> str:
             return VALUES
         if second.startswith("Allocations sorted by size") or second.startswith("allocation "):
             return USAGE_REPORT
+    from .oom import looks_like_oom  # (its many patterns compile only for texts that are not dumps)
+
     if looks_like_oom(text):
         return OOM  # a log or a pasted error: found anywhere in its head
     if len(lines) == 1:

@@ -6,7 +6,7 @@ import bisect
 import functools
 from dataclasses import dataclass, field
 
-from ...dumps.records import allocation_kinds
+from ...kinds import allocation_kinds
 from ...hlo.model import Computation, Instruction
 from ..dataflow.aliasing import InPlacePairs, fusion_tracing
 from ..dataflow.can_share import CanShare
