@@ -6,7 +6,6 @@ import contextlib
 import io
 import os
 import sys
-import tempfile
 import traceback
 from typing import Iterable
 
@@ -276,12 +275,11 @@ def _scan_progress():
 
 
 def _render(ctx, report: dict, fmt: str, output, no_color: bool, render_text) -> None:
-    from .report.json import json_chunks
-    from .report.svg import render_html, render_svg
-
     if fmt == "json":
+        from .report.json import json_chunks
         _emit(json_chunks(report), output)
     elif fmt in PICTURES:
+        from .report.svg import render_html, render_svg
         if report.get("memory") is None:
             raise BufvizError("expected allocations and live ranges to draw (the HLO module, or XLA's buffer "
                               "assignment with its values), found neither")
@@ -810,6 +808,8 @@ def _without_trailing_spaces(text: str) -> str:
 
 def _write_atomically(path: str, text) -> None:
     """Write the whole report or nothing: a temporary file renamed over the target."""
+    import tempfile  # (only when writing a file)
+
     folder = os.path.dirname(os.path.abspath(path))
     try:
         fd, tmp = tempfile.mkstemp(prefix=".bufviz-", dir=folder)
@@ -845,6 +845,9 @@ _name_envvars(cli)
 
 
 def main(argv: list[str] | None = None) -> None:
+    # bufviz does no linear algebra: numpy's OpenBLAS need not start a thread per core as it
+    # loads (milliseconds per core; `scan --jobs` workers would also oversubscribe the cores).
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         code = cli.main(args=argv, prog_name="bufviz", standalone_mode=False)
     except click.UsageError as e:
