@@ -259,13 +259,13 @@ def _module_description(module: Module):
     by_name = {}
 
     described: dict[tuple, dict] = {}  # reports ask about the same values many times
+    origins: dict[str, tuple] = {}      # an instruction's op_name and source (one per tuple)
 
     def describe(name, index):
         if not by_name:
             for comp in module.computations.values():
                 if comp.parsed:  # only what the analysis parsed
-                    for instr in comp.instructions:
-                        by_name[instr.name] = instr
+                    by_name.update(comp.instructions_by_name)
         found = described.get((name, index))
         if found is None:
             found = described[name, index] = _describe(by_name.get(name), index)
@@ -278,9 +278,11 @@ def _module_description(module: Module):
             shape = instr.shape.subshape(index).text
         except KeyError:
             shape = None
-        meta = instr.metadata
-        return {"shape": shape, "opcode": instr.opcode, "op_name": meta.get("op_name") or None,
-                "source": module.source_of(instr, meta)}
+        origin = origins.get(instr.name)
+        if origin is None:
+            meta = instr.metadata
+            origin = origins[instr.name] = (meta.get("op_name") or None, module.source_of(instr, meta))
+        return {"shape": shape, "opcode": instr.opcode, "op_name": origin[0], "source": origin[1]}
     return describe
 
 

@@ -216,6 +216,12 @@ class Computation:
             self._parse_body()
         return self._root
 
+    @property
+    def instructions_by_name(self) -> dict[str, Instruction]:
+        if self._instructions is None:
+            self._parse_body()
+        return self._by_name
+
     def instruction(self, name: str) -> Instruction:
         if self._instructions is None:
             self._parse_body()
