@@ -18,6 +18,7 @@ def temp_in_use(allocations: list[dict], live_ranges: list[dict], end: int) -> n
     """
     ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in live_ranges}
     in_use = np.zeros(end + 2, dtype=np.int64)
+    steps: dict[int, int] = {}  # time -> change in bytes (numpy's per-item updates are slow)
     for a in allocations:
         if "temp" not in a["kinds"] or a["color"] == HOST_MEMORY_SPACE:
             continue
@@ -27,22 +28,33 @@ def temp_in_use(allocations: list[dict], live_ranges: list[dict], end: int) -> n
             if span is not None:
                 slices.setdefault(v["offset"], []).append((span[0], span[1], v["size"]))
         for spans in slices.values():
-            _add_slice(in_use, spans)
+            _add_slice(in_use, steps, spans)
+    if steps:
+        in_use[np.fromiter(steps, np.int64, len(steps))] += np.fromiter(steps.values(), np.int64, len(steps))
     return np.cumsum(in_use)[: end + 1]
 
 
-def _add_slice(in_use: np.ndarray, spans: list[tuple[int, int, int]]) -> None:
+def _add_slice(in_use: np.ndarray, steps: dict[int, int], spans: list[tuple[int, int, int]]) -> None:
+    if len(spans) == 1:  # (most slices hold one value)
+        ((start, stop, size),) = spans
+        steps[start] = steps.get(start, 0) + size
+        steps[stop + 1] = steps.get(stop + 1, 0) - size
+        return
     sizes = {size for _, _, size in spans}
     if len(sizes) == 1:  # the common case: the union of the spans, at one size
         size = sizes.pop()
         for start, stop in _union((s, e) for s, e, _ in spans):
-            in_use[start] += size
-            in_use[stop + 1] -= size
+            steps[start] = steps.get(start, 0) + size
+            steps[stop + 1] = steps.get(stop + 1, 0) - size
         return
-    largest = np.zeros(len(in_use), dtype=np.int64)   # values of several sizes: the largest live
+    # Values of several sizes: the largest live, over the slice's own time window only.
+    low = min(start for start, _, _ in spans)
+    high = max(stop for _, stop, _ in spans)
+    largest = np.zeros(high - low + 1, dtype=np.int64)
     for start, stop, size in spans:
-        np.maximum(largest[start:stop + 1], size, out=largest[start:stop + 1])
-    in_use += np.diff(largest, prepend=0)
+        np.maximum(largest[start - low:stop - low + 1], size, out=largest[start - low:stop - low + 1])
+    in_use[low:high + 1] += np.diff(largest, prepend=0)
+    in_use[high + 1] -= largest[-1]
 
 
 def _union(spans) -> list[tuple[int, int]]:

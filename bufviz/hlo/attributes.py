@@ -7,7 +7,7 @@ import re
 from .shapes import parse_index
 
 # A quoted string (with escapes), one bracket or comma, or a run of anything else.
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[{}()\[\],]|[^"{}()\[\],]+')
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[{}()\[\],]|[^"{}()\[\],]+')
 _OPEN = {"{": 1, "(": 1, "[": 1, "}": -1, ")": -1, "]": -1}
 
 
@@ -51,8 +51,8 @@ def split_attributes(text: str) -> dict[str, str]:
 # What plain_attribute reads without splitting: attributes before the key holding brackets only
 # inside complete quoted strings, and a value that is a bare word, a quoted string, or a `{...}`
 # without nested braces (a name list, metadata).
-_PLAIN_PREFIX = re.compile(r'(?:[^"{}()\[\]]|"(?:[^"\\]|\\.)*")*')
-_PLAIN_VALUE = re.compile(r'"(?:[^"\\]|\\.)*"|\{(?:[^"{}]|"(?:[^"\\]|\\.)*")*\}|[^"{}()\[\],]*')
+_PLAIN_PREFIX = re.compile(r'[^"{}()\[\]]*(?:"[^"\\]*(?:\\.[^"\\]*)*"[^"{}()\[\]]*)*')
+_PLAIN_VALUE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|\{[^"{}]*(?:"[^"\\]*(?:\\.[^"\\]*)*"[^"{}]*)*\}|[^"{}()\[\],]*')
 
 
 def plain_attribute(text: str, key: str) -> str | None:
@@ -71,7 +71,7 @@ def plain_attribute(text: str, key: str) -> str | None:
     return value.group().strip()
 
 
-_META_ITEM = re.compile(r'([A-Za-z_]+)=("(?:[^"\\]|\\.)*"|[^\s}]+)')
+_META_ITEM = re.compile(r'([A-Za-z_]+)=("[^"\\]*(?:\\.[^"\\]*)*"|[^\s}]+)')
 
 
 def parse_metadata(text: str) -> dict[str, str]:
@@ -159,18 +159,32 @@ def parse_donors(text: str) -> list[tuple[int, tuple[int, ...]]]:
 def plain_op_name(op_name: str) -> str:
     """An op_name without jax's primitive parameters (`dot_general[dimension_numbers=…]` ->
     `dot_general`); brackets without `=` are names and stay (`params[0][1]`)."""
+    if "[" not in op_name:
+        return op_name
     out, k = [], 0
-    while k < len(op_name):
-        if op_name[k] == "[":
-            depth, end = 0, k
-            while end < len(op_name):
-                depth += {"[": 1, "]": -1}.get(op_name[end], 0)
-                if depth == 0:
-                    break
-                end += 1
-            if "=" in op_name[k:end]:
-                k = end + 1
-                continue
-        out.append(op_name[k])
-        k += 1
+    while (start := op_name.find("[", k)) >= 0:
+        end = _closing_bracket(op_name, start)
+        if "=" in op_name[start:end]:
+            out.append(op_name[k:start])
+            k = end + 1
+        else:  # a name's bracket: kept, and what it holds is read on
+            out.append(op_name[k:start + 1])
+            k = start + 1
+    out.append(op_name[k:])
     return "".join(out)
+
+
+def _closing_bracket(text: str, start: int) -> int:
+    """Where the `]` closing the `[` at `start` is (len(text) if it is never closed)."""
+    depth, k = 0, start
+    while True:
+        close = text.find("]", k)
+        if close < 0:
+            return len(text)
+        opening = text.find("[", k, close)
+        if opening >= 0:
+            depth, k = depth + 1, opening + 1
+        else:
+            depth, k = depth - 1, close + 1
+            if depth == 0:
+                return close
