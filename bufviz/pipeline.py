@@ -130,8 +130,6 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
         from .dumps.dump_set import SPLIT, check_dump_set
         check_dump_set(inputs.buffer_assignment, inputs.live_range, inputs.paths,
                        None if vintage.conflicting else vintage.is_before(SPLIT))
-    if inputs.oom is not None:
-        from .oom.explain import oom_json
     target = Target(platform, vintage)
     context = Context(inputs, target)
     result = None
@@ -139,7 +137,7 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
     describe = _no_description
     if inputs.module is not None:
         analysis = context.analysis = _analysis(inputs.module, target)
-        oom = oom_json(inputs.oom, inputs.module) if inputs.oom is not None else None
+        oom = _oom_json(inputs, inputs.module)
         result = peak_of(analysis)
         describe = _module_description(inputs.module)
         say("assigning buffers")
@@ -169,11 +167,19 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
     if assignment is not None and report["recomputed"] is not None:
         report["recomputed"].update(storage_totals(report["recomputed"]))
     _add_memory(report, describe, platform == "tpu" or inputs.module is None)
-    if oom is None and inputs.oom is not None:
-        oom = oom_json(inputs.oom)
+    if oom is None:
+        oom = _oom_json(inputs)
     report["oom"] = oom
     report["warnings"] = list(inputs.warnings)
     return report, describe, context
+
+
+def _oom_json(inputs: Inputs, module: Module | None = None) -> dict | None:
+    """The out-of-memory message read, explained (its buffers found in `module` when given)."""
+    if inputs.oom is None:
+        return None
+    from .oom.explain import oom_json
+    return oom_json(inputs.oom, module)
 
 
 def _analysis(module: Module, target: Target):

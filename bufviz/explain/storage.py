@@ -35,15 +35,10 @@ def temp_in_use(allocations: list[dict], live_ranges: list[dict], end: int) -> n
 
 
 def _add_slice(in_use: np.ndarray, steps: dict[int, int], spans: list[tuple[int, int, int]]) -> None:
-    if len(spans) == 1:  # (most slices hold one value)
-        ((start, stop, size),) = spans
-        steps[start] = steps.get(start, 0) + size
-        steps[stop + 1] = steps.get(stop + 1, 0) - size
-        return
     sizes = {size for _, _, size in spans}
     if len(sizes) == 1:  # the common case: the union of the spans, at one size
         size = sizes.pop()
-        for start, stop in _union((s, e) for s, e, _ in spans):
+        for start, stop in _union(spans):
             steps[start] = steps.get(start, 0) + size
             steps[stop + 1] = steps.get(stop + 1, 0) - size
         return
@@ -57,9 +52,12 @@ def _add_slice(in_use: np.ndarray, steps: dict[int, int], spans: list[tuple[int,
     in_use[high + 1] -= largest[-1]
 
 
-def _union(spans) -> list[tuple[int, int]]:
+def _union(spans: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
+    """The (start, stop) runs the spans cover together."""
+    if len(spans) == 1:  # (most slices hold one value)
+        return [spans[0][:2]]
     merged: list[list[int]] = []
-    for start, stop in sorted(spans):
+    for start, stop, _ in sorted(spans):
         if merged and start <= merged[-1][1] + 1:
             merged[-1][1] = max(merged[-1][1], stop)
         else:
