@@ -269,9 +269,7 @@ def _module_description(module: Module):
 
     def describe(name, index):
         if not by_name:
-            for comp in module.computations.values():
-                if comp.parsed:  # only what the analysis parsed
-                    by_name.update(comp.instructions_by_name)
+            by_name.update(module.parsed_instructions())
         found = described.get((name, index))
         if found is None:
             found = described[name, index] = _describe(by_name.get(name), index)

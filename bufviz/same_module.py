@@ -17,7 +17,7 @@ def check_same_module(inputs, oom: dict | None, allow: bool) -> list[str]:
     names = None  # (built only when a dump names instructions: a module alone needs none)
     for what, key, dumped in _dumped_names(inputs):
         if names is None:
-            names = {i.name for comp in module.computations.values() if comp.parsed for i in comp.instructions}
+            names = module.parsed_instructions()
         missing = [n for n in dumped if n not in names]
         missing = [n for n in missing[:SEARCHED] if not _defined_in(module.text, n)] + missing[SEARCHED:]
         if missing:

@@ -412,6 +412,15 @@ class Module:
             self._last_window = ((start, end), self._file.read(start, end))
         return self._last_window[1], 0, end - start
 
+    def parsed_instructions(self) -> dict[str, Instruction]:
+        """The instructions of every computation parsed so far, by name: what the analysis read
+        (fusion bodies it never needed are left out, unparsed)."""
+        found: dict[str, Instruction] = {}
+        for comp in self.computations.values():
+            if comp.parsed:
+                found.update(comp.instructions_by_name)
+        return found
+
     def read_back_from(self, file) -> None:
         """Let go of the text once indexed: spans are read back from `file` (a TextInFile)."""
         self._file = file
