@@ -3,6 +3,8 @@ live. XLA's own sums (the live-range peak, MinimumMemoryForModule, the heap's fr
 add up *values*, so storage shared by several values counts several times; these do not."""
 from __future__ import annotations
 
+import heapq
+
 import numpy as np
 
 from ..engine.assignment.totals import HOST_MEMORY_SPACE
@@ -28,13 +30,13 @@ def temp_in_use(allocations: list[dict], live_ranges: list[dict], end: int) -> n
             if span is not None:
                 slices.setdefault(v["offset"], []).append((span[0], span[1], v["size"]))
         for spans in slices.values():
-            _add_slice(in_use, steps, spans)
+            _add_slice(steps, spans)
     if steps:
         in_use[np.fromiter(steps, np.int64, len(steps))] += np.fromiter(steps.values(), np.int64, len(steps))
     return np.cumsum(in_use)[: end + 1]
 
 
-def _add_slice(in_use: np.ndarray, steps: dict[int, int], spans: list[tuple[int, int, int]]) -> None:
+def _add_slice(steps: dict[int, int], spans: list[tuple[int, int, int]]) -> None:
     sizes = {size for _, _, size in spans}
     if len(sizes) == 1:  # the common case: the union of the spans, at one size
         size = sizes.pop()
@@ -42,14 +44,21 @@ def _add_slice(in_use: np.ndarray, steps: dict[int, int], spans: list[tuple[int,
             steps[start] = steps.get(start, 0) + size
             steps[stop + 1] = steps.get(stop + 1, 0) - size
         return
-    # Values of several sizes: the largest live, over the slice's own time window only.
-    low = min(start for start, _, _ in spans)
-    high = max(stop for _, stop, _ in spans)
-    largest = np.zeros(high - low + 1, dtype=np.int64)
-    for start, stop, size in spans:
-        np.maximum(largest[start - low:stop - low + 1], size, out=largest[start - low:stop - low + 1])
-    in_use[low:high + 1] += np.diff(largest, prepend=0)
-    in_use[high + 1] -= largest[-1]
+    # Values of several sizes: the largest live, as steps where it changes (a sweep over the
+    # spans' starts and ends: no array over the slice's whole window).
+    spans = sorted(spans)
+    live: list[tuple[int, int]] = []  # (-size, stop) of the spans started; expired ones leave lazily
+    level = k = 0
+    for t in sorted({start for start, _, _ in spans} | {stop + 1 for _, stop, _ in spans}):
+        while k < len(spans) and spans[k][0] == t:
+            heapq.heappush(live, (-spans[k][2], spans[k][1]))
+            k += 1
+        while live and live[0][1] < t:
+            heapq.heappop(live)
+        largest = -live[0][0] if live else 0
+        if largest != level:
+            steps[t] = steps.get(t, 0) + largest - level
+            level = largest
 
 
 def _union(spans: list[tuple[int, int, int]]) -> list[tuple[int, int]]:

@@ -343,13 +343,14 @@ class Dataflow:
         if not self._phis.registered:
             return  # no while or conditional merged different values
         self._phis.optimize()
+        replaced = self._phis.replaced()
+        if not replaced:
+            return  # (most phis stay: no walk over every set)
         for sets in self.sets.values():
             for index, values in sets.items():
-                if len(values) == 1 and values[0].is_phi:
-                    new_id = self._phis.optimized(values[0].id)
-                    if new_id != values[0].id:
-                        self._deleted.add(values[0].id)
-                        sets[index] = [self.values[new_id]]
+                if len(values) == 1 and values[0].id in replaced:
+                    self._deleted.add(values[0].id)
+                    sets[index] = [self.values[replaced[values[0].id]]]
 
     def _record_positions(self) -> None:
         for comp in self.graph.computations:

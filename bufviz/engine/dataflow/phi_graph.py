@@ -43,8 +43,10 @@ class PhiGraph:
     def inputs_equal(self, phi_id: int, input_ids: list[int]) -> bool:
         return {n.value_id for n in self._by_value[phi_id].operands} == set(input_ids)
 
-    def optimized(self, value_id: int) -> int:
-        return self._by_value[value_id].value_id
+    def replaced(self) -> dict[int, int]:
+        """After optimize(): each phi that became another value -> that value's id."""
+        return {node.value_id: self._by_value[node.value_id].value_id for node in self._nodes
+                if node.is_phi and self._by_value[node.value_id] is not node}
 
     def _replace(self, node: _Node, replacement: _Node) -> None:
         if node.dead:

@@ -1,6 +1,7 @@
 """Live ranges and the peak recomputed from the HLO module (HloLiveRange, spec §3)."""
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from ...hlo.model import Module
@@ -43,8 +44,9 @@ def analyze_module(module: Module, target: Target, sequences: dict | None = None
     live_out = _live_out_buffers(module, buffers)
     live: dict[int, LiveValue] = {}
     counts_call_uses = vintage.counts_call_uses
+    ends = flat.ends()
     for value in dataflow.value_list():
-        bounds = _range(value, flat, donated, counts_call_uses)
+        bounds = _range(value, flat, ends, donated, counts_call_uses)
         if bounds is None:
             continue
         instr = value.instruction
@@ -108,37 +110,39 @@ def peak_of(analysis: ModuleAnalysis) -> PeakResult:
     return result
 
 
-def _range(value: Value, flat: FlatSchedule, donated: set, counts_call_uses: bool) -> tuple[int, int] | None:
+def _range(value: Value, flat: FlatSchedule, ends: dict, donated: set,
+           counts_call_uses: bool) -> tuple[int, int] | None:
     """CalculateBufferStartEndMap for one value: inclusive [start, end], or None if its
-    instruction is not in the flattened schedule."""
+    instruction is not in the flattened schedule. `ends` is flat.ends()."""
     instr = value.instruction
-    time, span = flat.time, flat.span
-    if instr not in time:
+    time = flat.time
+    start = time.get(instr)
+    if start is None:
         return None
-    comp = instr.computation
-    span_start, span_end = span[comp]
-    start = span_start if instr.opcode == "parameter" else time[instr]
-    if (comp.is_entry and instr.opcode == "parameter"
-            and (instr.parameter_number, value.index) not in donated):
-        return start, flat.end  # read-only arguments live for the whole program
-    end = span_end if instr.is_root else time[instr]
-    done = flat.async_done.get(comp)
+    if instr.opcode == "parameter":
+        comp = instr.computation
+        start = flat.span[comp][0]
+        if comp.is_entry and (instr.parameter_number, value.index) not in donated:
+            return start, flat.end  # read-only arguments live for the whole program
+    end = ends[instr]
+    done = flat.async_done.get(instr.computation)
     if done is not None and done in time:
         end = max(end, time[done])  # values of an async computation live until its done
-    positions = value.positions
-    for k in range(1, len(positions)):
-        position = positions[k][0]
-        if position in time:
-            end = max(end, span[position.computation][1] if position.is_root else time[position])
+    for position, _ in itertools.islice(value.positions, 1, None):
+        at = ends.get(position)
+        if at is not None and at > end:
+            end = at
     for user, _, _ in value.uses:
-        if user.opcode == "call" and not counts_call_uses:
+        op = user.opcode
+        if op == "call" and not counts_call_uses:
             continue  # the callee's parameter positions and uses cover it (XLA ≥ 2024-01-08)
-        if user.opcode == "while":
+        if op == "while":
             body = user.computation.module.computations.get(user.callee_names(("body",))[0])
             params = body.parameters if body is not None else []
             user = params[0] if params else user  # a while use counts at the body parameter
-        if user in time:
-            end = max(end, time[user])
+        at = time.get(user)
+        if at is not None and at > end:
+            end = at
     return start, end
 
 

@@ -25,6 +25,12 @@ class FlatSchedule:
     def end(self) -> int:
         return len(self.sequence)
 
+    def ends(self) -> dict[Instruction, int]:
+        """Where a value held by each instruction stops being live there: its time, or for a
+        computation's root the end of that computation's span (its callers read it later)."""
+        span = self.span
+        return {instr: span[instr.computation][1] if instr.is_root else t for instr, t in self.time.items()}
+
 
 def flatten(graph: CallGraph, sequences: dict | None = None) -> FlatSchedule:
     """Walk the entry's sequence, placing called computations before their caller (call and
