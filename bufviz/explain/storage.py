@@ -37,15 +37,13 @@ def temp_in_use(allocations: list[dict], live_ranges: list[dict], end: int) -> n
 
 
 def _add_slice(steps: dict[int, int], spans: list[tuple[int, int, int]]) -> None:
-    sizes = {size for _, _, size in spans}
-    if len(sizes) == 1:  # the common case: the union of the spans, at one size
-        size = sizes.pop()
-        for start, stop in _union(spans):
-            steps[start] = steps.get(start, 0) + size
-            steps[stop + 1] = steps.get(stop + 1, 0) - size
+    """The slice's bytes in use as steps where they change: the largest value live in it."""
+    if len(spans) == 1:  # (most slices hold one value)
+        start, stop, size = spans[0]
+        steps[start] = steps.get(start, 0) + size
+        steps[stop + 1] = steps.get(stop + 1, 0) - size
         return
-    # Values of several sizes: the largest live, as steps where it changes (a sweep over the
-    # spans' starts and ends: no array over the slice's whole window).
+    # A sweep over the spans' starts and ends (no array over the slice's whole window).
     spans = sorted(spans)
     live: list[tuple[int, int]] = []  # (-size, stop) of the spans started; expired ones leave lazily
     level = k = 0
@@ -59,19 +57,6 @@ def _add_slice(steps: dict[int, int], spans: list[tuple[int, int, int]]) -> None
         if largest != level:
             steps[t] = steps.get(t, 0) + largest - level
             level = largest
-
-
-def _union(spans: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
-    """The (start, stop) runs the spans cover together."""
-    if len(spans) == 1:  # (most slices hold one value)
-        return [spans[0][:2]]
-    merged: list[list[int]] = []
-    for start, stop, _ in sorted(spans):
-        if merged and start <= merged[-1][1] + 1:
-            merged[-1][1] = max(merged[-1][1], stop)
-        else:
-            merged.append([start, stop])
-    return [(s, e) for s, e in merged]
 
 
 def storage_totals(recomputed: dict) -> dict:
