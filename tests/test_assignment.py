@@ -173,15 +173,26 @@ def test_allocations_command_needs_something_to_show():
 @pytest.mark.parametrize("case", [c for c in CASES if DATA in c.parents], ids=case_id)
 def test_the_temporal_placement_is_skipped_only_where_it_cannot_win(case, monkeypatch):
     """The heap is never smaller than the chunks in use at one tick: where the spatial placement
-    reaches that, the temporal one is not run. Both are run here for every heap: the bound holds
-    under each, and the heap chosen is XLA's (total bytes used)."""
+    reaches that, the temporal one is not run; and the temporal one gives up once it is as
+    large as the spatial one. Both are run in full here for every heap: the bound holds under
+    each, giving up happens only where the full temporal heap is not smaller, and the heap
+    chosen is XLA's (total bytes used)."""
     import bufviz.engine.assignment.heap as heap
-    sizes, bounds = [], []
+    sizes, bounds, gave_up = [], [], []
     place, bound = heap._place, heap._most_live_at_once
+
+    def placed(*args, **kwargs):
+        sizes.append(place(*args, **{**kwargs, "give_up_at": None})[0])
+        result = place(*args, **kwargs)
+        if result is None:
+            gave_up.append((sizes[-1], kwargs["give_up_at"]))
+        return result
+
     monkeypatch.setattr(heap, "_most_live_at_once", lambda *a: bounds.append(bound(*a)) or -1)
-    monkeypatch.setattr(heap, "_place", lambda *a, **k: sizes.append(place(*a, **k)[0]) or place(*a, **k))
+    monkeypatch.setattr(heap, "_place", placed)
     report = run_json("peak", hlo_file(case), "--no-discover")
     assert report["recomputed"]["total_bytes_used"] == xla_text.total_bytes_used(dump_text(case))
     assert len(sizes) == 2 * len(bounds)
     for k, most in enumerate(bounds):
         assert most <= min(sizes[2 * k], sizes[2 * k + 1])
+    assert all(full >= spatial for full, spatial in gave_up)

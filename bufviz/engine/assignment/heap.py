@@ -102,8 +102,8 @@ def best_fit(trace, sizes: dict[int, int], alignment: int) -> HeapResult:
     # No heap is smaller than the chunks live together at one tick: where the spatial order
     # reaches that, the temporal one cannot be strictly smaller.
     if spatial[0] > _most_live_at_once(intervals, groups):
-        temporal = _place(intervals, groups, alignment, temporal=True)
-        spatial = temporal if temporal[0] < spatial[0] else spatial
+        temporal = _place(intervals, groups, alignment, temporal=True, give_up_at=spatial[0])
+        spatial = temporal or spatial
     heap_size, chunks = spatial
     for value, size in sizes.items():
         if size == 0:
@@ -160,7 +160,10 @@ def _most_live_at_once(intervals: dict[int, _Interval], groups: dict) -> int:
     return int(np.cumsum(change).max())
 
 
-def _place(intervals: dict[int, _Interval], groups: dict, alignment: int, temporal: bool):
+def _place(intervals: dict[int, _Interval], groups: dict, alignment: int, temporal: bool,
+           give_up_at: int | None = None):
+    """(heap size, chunks); None once the heap reaches `give_up_at` (it only grows, and
+    only a strictly smaller heap would be chosen)."""
     if temporal:
         key = lambda i: (groups[i.value][1] - groups[i.value][2], -i.size, i.value)  # noqa: E731
     else:
@@ -193,6 +196,8 @@ def _place(intervals: dict[int, _Interval], groups: dict, alignment: int, tempor
             by_time.add(committed, m.start, m.end)
             committed += 1
         heap_size = max(heap_size, offset + size)
+        if give_up_at is not None and heap_size >= give_up_at:
+            return None
     return heap_size, chunks
 
 
