@@ -3,12 +3,28 @@ instruction's predecessors, the bytes it defines, the logical buffers it reads (
 the bytes a computation it calls needs while it runs."""
 from __future__ import annotations
 
+import functools
+from typing import NamedTuple
+
+import numpy as np
+
 from ...hlo.model import Computation, Instruction
 from .points_to import PASS_THROUGH, PointsTo
 from .xla import predecessors
 
 # Instructions whose callee runs inside their own time span in the flattened schedule.
 CALLERS = frozenset({"while", "conditional", "call", "async-start"})
+
+
+class BufferTable(NamedTuple):
+    """The buffers that count bytes, as arrays (for measuring whole orders at once)."""
+    size: np.ndarray         # bytes
+    definer: np.ndarray      # the defining instruction; -1: a parameter
+    keep: np.ndarray         # live to the end (bool)
+    read: np.ndarray         # the buffers (rows here) that some instruction reads
+    readers: np.ndarray      # their readers, buffer after buffer
+    starts: np.ndarray       # where each read buffer's readers start in `readers`
+    step_bytes: np.ndarray   # by instruction: the most of what it defines and its callee needs
 
 
 class MemoryModel:
@@ -28,6 +44,7 @@ class MemoryModel:
         for k, preds in enumerate(self.preds):
             for p in preds:
                 self.succs[p].append(k)
+        self.preds_mask = [sum(1 << p for p in set(preds)) for preds in self.preds]
         self.extra = [extra.get(i, 0) for i in self.instructions]
         # A while's results are its operand's buffers where the body passes them through (the
         # dataflow defines no value at a while): counting them once keeps the bound below XLA's.
@@ -67,6 +84,21 @@ class MemoryModel:
         # Defined but never read and not live out: allocated by its instruction, freed at once.
         self.kept_defined = [sum(self.size[b] for b in self.owned[k] if self.readers[b] or self.keep[b])
                              for k in range(self.n)]
+        self.free_set = frozenset(k for k in range(self.n) if self.free(k))
+
+    @functools.cached_property
+    def buffer_table(self) -> BufferTable:
+        counted = [b for b, size in enumerate(self.size) if size]
+        read = [row for row, b in enumerate(counted) if self.readers[b]]
+        lengths = [len(self.readers[counted[row]]) for row in read]
+        return BufferTable(
+            np.array([self.size[b] for b in counted], dtype=np.int64),
+            np.array([self.definer[b] for b in counted], dtype=np.int64),
+            np.array([self.keep[b] for b in counted], dtype=bool),
+            np.array(read, dtype=np.int64),
+            np.array([r for row in read for r in self.readers[counted[row]]], dtype=np.int64),
+            np.cumsum([0] + lengths[:-1], dtype=np.int64) if lengths else np.zeros(0, dtype=np.int64),
+            np.array([max(d, e) for d, e in zip(self.defined, self.extra)], dtype=np.int64))
 
     def free(self, k: int) -> bool:
         """Allocates nothing: running it as soon as it is ready never raises memory."""
@@ -74,8 +106,11 @@ class MemoryModel:
 
     def dying(self, k: int, done_after: int) -> int:
         """Bytes of `k`'s operands that no instruction after `done_after` reads."""
-        return sum(self.size[b] for b in self.uses[k]
-                   if not self.keep[b] and not (self.readers_mask[b] & ~done_after))
+        not_done, keep, readers, total = ~done_after, self.keep, self.readers_mask, 0
+        for b in self.uses[k]:  # (a loop: most instructions read one or two buffers)
+            if not keep[b] and not (readers[b] & not_done):
+                total += self.size[b]
+        return total
 
     def step(self, k: int, live: int, done: int, optimistic: bool) -> tuple[int, int]:
         """(bytes at `k`'s step, bytes live after it), from `live` bytes with `done` run. The

@@ -11,6 +11,8 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
+import numpy as np
+
 from .model import MemoryModel
 
 EXACT_STEPS = 100_000     # moves the exact search may try before it gives up
@@ -34,17 +36,26 @@ def start(model: MemoryModel) -> State:
 def advance(model: MemoryModel, state: State, k: int, optimistic: bool) -> State:
     at, live = model.step(k, state.live, state.done, optimistic)
     done = state.done | (1 << k)
-    ready = state.ready - {k} | {s for s in model.succs[k] if all(done >> p & 1 for p in model.preds[s])}
-    return _settle(model, State(max(state.peak, at), live, done, frozenset(ready), (k, state.order)), optimistic)
+    return _settle(model, _after(state, k, max(state.peak, at), live, done, _newly_ready(model, k, done)),
+                   optimistic)
+
+
+def _newly_ready(model: MemoryModel, k: int, done: int) -> set:
+    """The readers of `k` whose predecessors have all run once `done` has."""
+    masks = model.preds_mask
+    return {s for s in model.succs[k] if masks[s] & done == masks[s]}
+
+
+def _after(state: State, k: int, peak: int, live: int, done: int, newly: set) -> State:
+    return State(peak, live, done, frozenset(state.ready - {k} | newly), (k, state.order))
 
 
 def _settle(model: MemoryModel, state: State, optimistic: bool) -> State:
     """Run every ready instruction that allocates nothing."""
-    while True:
-        free = next((k for k in state.ready if model.free(k)), None)
-        if free is None:
-            return state
-        state = advance(model, state, free, optimistic)
+    free = model.free_set
+    while not free.isdisjoint(state.ready):  # (in C: most states have none)
+        state = advance(model, state, next(k for k in state.ready if k in free), optimistic)
+    return state
 
 
 def order_of(state: State) -> list[int]:
@@ -57,19 +68,32 @@ def order_of(state: State) -> list[int]:
 
 def beam_order(model: MemoryModel, width: int = BEAM_WIDTH, deadline: float | None = None) -> tuple[int, list[int]]:
     """Keep the `width` best partial orders (least peak, then least live) of each length; past
-    the deadline, one (a greedy finish)."""
+    the deadline, one (a greedy finish). A candidate's state is built only if it is kept: a
+    move that readies no instruction allocating nothing needs no settling, so its peak, bytes
+    live and set run are known without one."""
     beam = [start(model)]
+    free = model.free_set
     while beam[0].ready:
         if deadline is not None and time.perf_counter() > deadline:
             width = 1
-        best: dict[int, State] = {}
+        best: dict[int, tuple] = {}   # set run -> (peak, live, the State or what builds it)
         for state in beam:
             for k in state.ready:
-                nxt = advance(model, state, k, False)
-                seen = best.get(nxt.done)
-                if seen is None or (nxt.peak, nxt.live) < (seen.peak, seen.live):
-                    best[nxt.done] = nxt
-        beam = sorted(best.values(), key=lambda s: (s.peak, s.live))[:width]
+                at, live = model.step(k, state.live, state.done, False)
+                done = state.done | (1 << k)
+                newly = _newly_ready(model, k, done)
+                peak = max(state.peak, at)
+                if free.isdisjoint(newly):
+                    candidate = (peak, live, (state, k, done, newly))
+                else:
+                    settled = _settle(model, _after(state, k, peak, live, done, newly), False)
+                    done, candidate = settled.done, (settled.peak, settled.live, settled)
+                seen = best.get(done)
+                if seen is None or candidate[:2] < seen[:2]:
+                    best[done] = candidate
+        kept = sorted(best.values(), key=lambda c: (c[0], c[1]))[:width]
+        beam = [c[2] if isinstance(c[2], State) else _after(c[2][0], c[2][1], c[0], c[1], c[2][2], c[2][3])
+                for c in kept]
     return beam[0].peak, order_of(beam[0])
 
 
@@ -98,25 +122,25 @@ def exact_order(model: MemoryModel, optimistic: bool, deadline: float | None = N
 
 
 def profile(model: MemoryModel, order: list[int]) -> list[int]:
-    """Bytes at each step of `order` (the model that counts operands and outputs both)."""
-    position = [0] * model.n
-    for t, k in enumerate(order):
-        position[k] = t
-    change = [0] * (model.n + 1)
-    for b, size in enumerate(model.size):
-        if not size:
-            continue
-        k = model.definer[b]
-        begin = position[k] + 1 if k >= 0 else 0
-        end = model.n - 1 if model.keep[b] else max((position[r] for r in model.readers[b]), default=-1)
-        if end >= begin:
-            change[begin] += size
-            change[end + 1] -= size
-    steps, live = [], 0
-    for t, k in enumerate(order):
-        live += change[t]
-        steps.append(live + max(model.defined[k], model.extra[k]))
-    return steps
+    """Bytes at each step of `order` (the model that counts operands and outputs both): each
+    buffer is live from the step after its definer to its last reader (or to the end if kept),
+    and a step adds what its instruction defines or its callee needs."""
+    table = model.buffer_table
+    n = model.n
+    position = np.empty(max(n, 1), dtype=np.int64)
+    position[order] = np.arange(len(order))
+    definers = table.definer
+    begin = np.where(definers >= 0, position[np.maximum(definers, 0)] + 1, 0)
+    end = np.full(definers.size, -1, dtype=np.int64)
+    if table.read.size:
+        end[table.read] = np.maximum.reduceat(position[table.readers], table.starts)
+    end[table.keep] = n - 1
+    counted = end >= begin
+    change = np.zeros(n + 1, dtype=np.int64)
+    np.add.at(change, begin[counted], table.size[counted])
+    np.add.at(change, end[counted] + 1, -table.size[counted])
+    live = np.cumsum(change)[:len(order)]
+    return (live + table.step_bytes[order]).tolist()
 
 
 def improve_order(model: MemoryModel, order: list[int], deadline: float | None = None) -> tuple[int, list[int]]:
