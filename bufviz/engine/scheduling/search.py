@@ -47,6 +47,7 @@ def _newly_ready(model: MemoryModel, k: int, done: int) -> set:
 
 
 def _after(state: State, k: int, peak: int, live: int, done: int, newly: set) -> State:
+    """The state once `k` has run (before settling)."""
     return State(peak, live, done, frozenset(state.ready - {k} | newly), (k, state.order))
 
 
@@ -92,9 +93,16 @@ def beam_order(model: MemoryModel, width: int = BEAM_WIDTH, deadline: float | No
                 if seen is None or candidate[:2] < seen[:2]:
                     best[done] = candidate
         kept = sorted(best.values(), key=lambda c: (c[0], c[1]))[:width]
-        beam = [c[2] if isinstance(c[2], State) else _after(c[2][0], c[2][1], c[0], c[1], c[2][2], c[2][3])
-                for c in kept]
+        beam = [_kept_state(c) for c in kept]
     return beam[0].peak, order_of(beam[0])
+
+
+def _kept_state(candidate: tuple) -> State:
+    peak, live, made = candidate
+    if isinstance(made, State):
+        return made
+    state, k, done, newly = made
+    return _after(state, k, peak, live, done, newly)
 
 
 def exact_order(model: MemoryModel, optimistic: bool, deadline: float | None = None,
