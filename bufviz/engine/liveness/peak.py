@@ -25,15 +25,19 @@ class LiveValue:
 
 def _live_curve(values: list[LiveValue], schedule_end: int, sizes, extra: int) -> np.ndarray:
     """Live bytes at t = 0..schedule_end when each value counts from start to end+extra."""
-    length = schedule_end + 2 + extra
-    delta = np.zeros(length, dtype=np.int64)
     n = len(values)
     starts = np.fromiter((v.start for v in values), dtype=np.int64, count=n)
     stops = np.fromiter((v.end + 1 + extra for v in values), dtype=np.int64, count=n)
-    amounts = np.fromiter(sizes, dtype=np.int64, count=n)
-    np.add.at(delta, np.clip(starts, 0, length - 1), amounts)
-    np.add.at(delta, np.clip(stops, 0, length - 1), -amounts)
-    return np.cumsum(delta)[: schedule_end + 1]
+    return bytes_live(starts, stops, np.fromiter(sizes, dtype=np.int64, count=n), schedule_end + 1)
+
+
+def bytes_live(starts: np.ndarray, stops: np.ndarray, amounts: np.ndarray, steps: int) -> np.ndarray:
+    """Bytes live at each of `steps` steps, each amount from its start up to (not including)
+    its stop; starts and stops beyond the steps count at their edge."""
+    change = np.zeros(steps + 1, dtype=np.int64)
+    np.add.at(change, np.clip(starts, 0, steps), amounts)
+    np.add.at(change, np.clip(stops, 0, steps), -amounts)
+    return np.cumsum(change)[:steps]
 
 
 def peak_moment(values: list[LiveValue], schedule_end: int) -> int:

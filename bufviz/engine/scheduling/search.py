@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..liveness.peak import bytes_live
 from .model import MemoryModel
 
 EXACT_STEPS = 100_000     # moves the exact search may try before it gives up
@@ -144,10 +145,7 @@ def profile(model: MemoryModel, order: list[int]) -> list[int]:
         end[table.read] = np.maximum.reduceat(position[table.readers], table.starts)
     end[table.keep] = n - 1
     counted = end >= begin
-    change = np.zeros(n + 1, dtype=np.int64)
-    np.add.at(change, begin[counted], table.size[counted])
-    np.add.at(change, end[counted] + 1, -table.size[counted])
-    live = np.cumsum(change)[:len(order)]
+    live = bytes_live(begin[counted], end[counted] + 1, table.size[counted], n)
     return (live + table.step_bytes[order]).tolist()
 
 
