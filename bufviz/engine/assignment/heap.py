@@ -98,13 +98,12 @@ def best_fit(trace, sizes: dict[int, int], alignment: int) -> HeapResult:
     the temporal result wins only if strictly smaller."""
     intervals = _intervals(trace, sizes)
     groups = _colocation_groups(intervals)
-    spatial = _place(intervals, groups, alignment, temporal=False)
+    chosen = _place(intervals, groups, alignment, temporal=False)
     # No heap is smaller than the chunks live together at one tick: where the spatial order
     # reaches that, the temporal one cannot be strictly smaller.
-    if spatial[0] > _most_live_at_once(intervals, groups):
-        temporal = _place(intervals, groups, alignment, temporal=True, give_up_at=spatial[0])
-        spatial = temporal or spatial
-    heap_size, chunks = spatial
+    if chosen[0] > _most_live_at_once(intervals, groups):
+        chosen = _place(intervals, groups, alignment, temporal=True, give_up_at=chosen[0]) or chosen
+    heap_size, chunks = chosen
     for value, size in sizes.items():
         if size == 0:
             chunks[value] = (0, 0)

@@ -136,7 +136,7 @@ def profile(model: MemoryModel, order: list[int]) -> list[int]:
     and a step adds what its instruction defines or its callee needs."""
     table = model.buffer_table
     n = model.n
-    position = np.empty(max(n, 1), dtype=np.int64)
+    position = np.empty(n, dtype=np.int64)
     position[order] = np.arange(len(order))
     definers = table.definer
     begin = np.where(definers >= 0, position[np.maximum(definers, 0)] + 1, 0)
