@@ -41,7 +41,10 @@ def allocations_json(assignment: Assignment, analysis: ModuleAnalysis, vintage: 
     root = analysis.module.entry.root
     # The parameter's own subshape is printed since 2025-08-20; its whole shape before.
     whole_parameter = vintage.is_before(PARAMETER_SUBSHAPE_PRINTED) is True
-    return [allocation_json(a, root, whole_parameter) for a in assignment.allocations]
+    # A value is at the output's top level exactly when it is in the root's set there (its
+    # positions are where it is in the sets): one lookup, not a walk over every position.
+    at_root = {v.id for v in analysis.dataflow._at(root, ())}
+    return [allocation_json(a, root, whole_parameter, at_root) for a in assignment.allocations]
 
 
 def assignment_section(assignment: Assignment, allocations: list[dict], analysis: ModuleAnalysis,
@@ -56,8 +59,9 @@ def assignment_section(assignment: Assignment, allocations: list[dict], analysis
             "memory_usage_report": report}
 
 
-def allocation_json(a, root, whole_parameter: bool) -> dict:
-    """The same shape as an allocation in the `xla` section."""
+def allocation_json(a, root, whole_parameter: bool, at_root: set[int]) -> dict:
+    """The same shape as an allocation in the `xla` section. `at_root`: the ids of the values
+    at the top level of the entry root."""
     parameter = None
     output_shape = None
     for v, _, _ in a.values:
@@ -65,7 +69,7 @@ def allocation_json(a, root, whole_parameter: bool) -> dict:
             shape = v.instruction.shape if whole_parameter else v.instruction.shape.subshape(a.parameter_index)
             parameter = {"number": a.parameter, "index": format_index(a.parameter_index),
                          "shape": shape.text_without_layout()}
-        if any(p is root and not i for p, i in v.positions):
+        if v.id in at_root:
             output_shape = root.shape.text_without_layout()
     return {
         "index": a.index,

@@ -141,8 +141,18 @@ class Buffers:
         values = dataflow.value_list()
         slot = {v.id: i for i, v in enumerate(values)}
         members: list[list[Value]] = [[v] for v in values]
+        aliased_with = self._aliased_sets()
         for value in values:
-            aliased = self._aliased_values(value)
+            aliased = {value.id: value}
+            defining = value.instruction
+            if defining.opcode == "parameter":  # a while's parameter holds the loop's values
+                for site in graph.callsites.get(defining.computation, ()):
+                    if site.opcode == "while":
+                        for v in dataflow._at(site, value.index):
+                            aliased[v.id] = v
+            for found in aliased_with.get(value.id, ()):
+                for v in found:
+                    aliased[v.id] = v
             if len(aliased) < 2:
                 continue
             # The largest set absorbs the others (ties: the smallest value id), as XLA merges.
@@ -157,46 +167,48 @@ class Buffers:
         self.buffers = [sorted(m, key=lambda v: v.id) for m in members if m]
         self.buffer_of = {v.id: i for i, m in enumerate(self.buffers) for v in m}
 
-    def _aliased_values(self, value: Value) -> dict[int, Value]:
-        """Every value that must share `value`'s buffer (the order found does not matter)."""
-        df = self.dataflow
-        found = {value.id: value}
-
-        def add(values):
-            for v in values:
-                found[v.id] = v
-
+    def _aliased_sets(self) -> dict[int, list[list[Value]]]:
+        """value id -> value lists that must share its buffer (beyond a while parameter's own).
+        Read from the few instructions that alias (in-place operations, while loops, the roots
+        of loop bodies and branches, the entry root) rather than from every value's positions and uses: a value is at
+        position (P, i) exactly when it is in P's set at i, and used by operand slot (U, k, i)
+        when in the set of U's operand k at i (neither holds only for tuple pass-through and
+        get-tuple-element/copy users, none of which alias)."""
+        sets, callsites, graph = self.dataflow.sets, self.graph.callsites, self.graph
         root = self.module.entry.root
-        pairs_of = self.pairs
-        callsites = self.graph.callsites
-        defining = value.instruction
-        if defining.opcode == "parameter":
-            for site in callsites.get(defining.computation, ()):
-                if site.opcode == "while":
-                    add(df._at(site, value.index))
-        for position, index in value.positions:
-            if position.is_root:
-                if position is root and index in self._io:
-                    param, param_index = self._io[index]
-                    add(df._at(param, param_index))
-                for site in callsites.get(position.computation, ()):
+        out: dict[int, list[list[Value]]] = {}
+
+        def link(holders: list[Value], found: list[Value]) -> None:
+            if found:
+                for v in holders:
+                    out.setdefault(v.id, []).append(found)
+
+        for instr, instr_sets in sets.items():
+            op = instr.opcode
+            if instr.is_root:
+                if instr is root:
+                    for index, here in instr_sets.items():
+                        if index in self._io:
+                            param, param_index = self._io[index]
+                            link(here, self.dataflow._at(param, param_index))
+                for site in callsites.get(instr.computation, ()):
                     if site.opcode == "conditional" or (
-                            site.opcode == "while" and self.graph.callees(site)[1] is position.computation):
-                        add(df._at(site, index))
-            if position.opcode not in _MAY_BE_IN_PLACE:
-                continue  # (most positions: parameters of call wrappers)
-            for (number, operand_index), output_index in pairs_of(position):
-                if output_index == index and number < len(position.operands):
-                    add(df._at(position.operands[number], operand_index))
-        for user, number, operand_index in value.uses:
-            if user.opcode == "while":
-                add(df._at(user, operand_index))
-            elif user.opcode not in _MAY_BE_IN_PLACE:
-                continue
-            for (pair_number, pair_index), output_index in pairs_of(user):
-                if pair_number == number and pair_index == operand_index:
-                    add(df._at(user, output_index))
-        return found
+                            site.opcode == "while" and graph.callees(site)[1] is instr.computation):
+                        for index, here in instr_sets.items():
+                            link(here, sets[site].get(index, []))
+            if op == "while":  # a while uses its operand's values at every index
+                for index, used in sets.get(instr.operands[0], {}).items():
+                    link(used, instr_sets.get(index, []))
+            elif op in _MAY_BE_IN_PLACE and (any(instr_sets.values()) or any(
+                    any(sets.get(o, {}).values()) for o in instr.operands)):
+                for (number, operand_index), output_index in self.pairs(instr):
+                    if number >= len(instr.operands):
+                        continue
+                    here = instr_sets.get(output_index, [])
+                    used = sets.get(instr.operands[number], {}).get(operand_index, [])
+                    link(here, used)   # the output's values (positions here) take the operand's
+                    link(used, here)   # the operand's values (used here) take the output's
+        return out
 
     def aliased_groups(self) -> list[list[Value]]:
         return [b for b in self.buffers if len(b) > 1]

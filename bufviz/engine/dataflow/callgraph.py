@@ -30,6 +30,8 @@ class CallGraph:
         while queue:
             comp = queue.pop()
             for instr in comp.instructions:
+                if instr.opcode not in CONTROL_FLOW_CALLEES:
+                    continue  # (most instructions)
                 for callee in self.callees(instr):
                     self.callsites.setdefault(callee, []).append(instr)
                     if callee not in seen:

@@ -62,9 +62,15 @@ class Dataflow:
         self._ids = itertools.count()
         self._phis = PhiGraph()
         self._deleted: set[int] = set()
+        sets, callsites = self.sets, graph.callsites
         for comp in graph.computations:
+            called = bool(callsites.get(comp))
             for instr in graph.post_order(comp):
-                self.sets[instr] = self._initial_set(instr)
+                # (most instructions of XLA:CPU's call-wrapped fusions: no call needed)
+                if called and instr.opcode == "parameter" and not instr.shape.is_tuple:
+                    sets[instr] = _NO_VALUES
+                else:
+                    sets[instr] = self._initial_set(instr)
         priority = graph.ordinals()
         self._propagate(priority, self._settle(priority))
         self._optimize_phis()
@@ -136,23 +142,30 @@ class Dataflow:
             return (op not in _UPDATERS or instr in settled
                     or (op == "parameter" and instr.computation not in callsites))
 
-        wrapped: dict = {}  # computation -> the operands of the one `call` calling it, or None
+        wrapped: set = set()  # computations called by one `call`, their parameters settled
         for instr in priority:  # (in ordinal order)
             if instr.is_root or instr not in sets:
                 continue
             op = instr.opcode
             if op == "parameter":
+                # A computation's parameters are numbered together, after its caller's operands
+                # (which they read): settled all at once at the first.
                 comp = instr.computation
-                operands = wrapped.get(comp, False)
-                if operands is False:
-                    sites = callsites.get(comp, ())
-                    operands = wrapped[comp] = (sites[0].operands if len(sites) == 1 and sites[0].opcode == "call"
-                                                else None)
-                if operands is not None:
-                    number = instr.parameter_number
-                    if number < len(operands) and final(operands[number]):
-                        self._take_sets(instr, operands[number])
-                        settled.add(instr)
+                if comp in wrapped:
+                    continue
+                wrapped.add(comp)
+                sites = callsites.get(comp, ())
+                if len(sites) != 1 or sites[0].opcode != "call":
+                    continue
+                operands = sites[0].operands
+                count = len(operands)
+                for param in comp.parameters:
+                    number = param.parameter_number
+                    if number < count and not param.is_root:
+                        source = operands[number]
+                        if final(source):
+                            self._take_sets(param, source)
+                            settled.add(param)
             elif op in _FORWARDERS:
                 # (a call forwards its callee's root: XLA:CPU's wrapped fusions)
                 inputs = [c.root for c in self.graph.callees(instr)] if op == "call" else instr.operands
@@ -163,9 +176,10 @@ class Dataflow:
 
     def _take_sets(self, param: Instruction, source: Instruction) -> None:
         """A parameter holds its caller's operand's values."""
-        source_sets, param_sets = self.sets[source], self.sets[param]
-        if param_sets is _NO_VALUES and source_sets.keys() == _NO_VALUES.keys():
-            self.sets[param] = source_sets  # (the same shape; neither will change)
+        sets = self.sets
+        source_sets, param_sets = sets[source], sets[param]
+        if param_sets is _NO_VALUES and len(source_sets) == 1 and () in source_sets:
+            sets[param] = source_sets  # (the same shape; neither will change)
         else:
             writable = self._writable(param)
             for index in param_sets:
@@ -353,9 +367,13 @@ class Dataflow:
                     sets[index] = [self.values[replaced[values[0].id]]]
 
     def _record_positions(self) -> None:
+        get = self.sets.get
         for comp in self.graph.computations:
             for instr in comp.instructions:
-                for index, values in self.sets.get(instr, {}).items():
+                instr_sets = get(instr)
+                if instr_sets is None:
+                    continue
+                for index, values in instr_sets.items():
                     for value in values:
                         if value.instruction is not instr:
                             value.positions.append((instr, index))
@@ -377,6 +395,14 @@ class Dataflow:
                 operand_sets = sets.get(operand)
                 if operand_sets is None:
                     continue
+                if len(operand_sets) == 1 and not pass_through:  # (an array: most operands)
+                    values = operand_sets.get(())
+                    if values is not None:
+                        if values:
+                            key = (user, k, ())
+                            for value in values:
+                                value.uses.append(key)
+                        continue
                 for index, values in operand_sets.items():
                     if (top_only and index) or pass_through:
                         for value in values:
