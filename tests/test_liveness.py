@@ -159,3 +159,29 @@ def test_instructions_settled_before_the_worklist_get_the_worklists_sets():
         assert with_settling[:2] == without[:2], case_id(case)
         settled_kinds |= with_settling[2]
     assert {"parameter", "call", "get-tuple-element"} <= settled_kinds
+
+
+def test_positions_and_uses_are_where_the_sets_hold_a_value():
+    """Aliasing reads values from the sets of the few instructions that alias, not from every
+    value's positions and uses: that holds because a value is at a position exactly where an
+    instruction's set holds it, and used by exactly the operand slots whose operand's set holds
+    it (tuple, domain, get-tuple-element and copy users aside, which never alias)."""
+    from bufviz.engine.dataflow.callgraph import CallGraph
+    from bufviz.engine.dataflow.dataflow import Dataflow
+    from bufviz.hlo.parser import parse_module
+    checked = 0
+    for case in CASES:
+        path = hlo_file(case)
+        df = Dataflow(CallGraph(parse_module(path.read_text(), str(path))))
+        live = set(df.values)
+        held = {(v.id, instr, index) for instr, sets in df.sets.items() for index, vs in sets.items()
+                for v in vs if v.id in live}
+        assert held == {(v.id, p, i) for v in df.values.values() for p, i in v.positions}, case_id(case)
+        read = {(v.id, user, k, index) for user in df.sets if user.opcode not in ("tuple", "domain",
+                                                                                  "get-tuple-element", "copy")
+                for k, operand in enumerate(user.operands) for index, vs in df.sets.get(operand, {}).items()
+                for v in vs if v.id in live}
+        assert read == {(v.id, *use) for v in df.values.values() for use in v.uses
+                        if use[0].opcode not in ("tuple", "domain", "get-tuple-element", "copy")}, case_id(case)
+        checked += len(live)
+    assert checked > 1000
