@@ -170,10 +170,10 @@ class Buffers:
     def _aliased_sets(self) -> dict[int, list[list[Value]]]:
         """value id -> value lists that must share its buffer (beyond a while parameter's own).
         Read from the few instructions that alias (in-place operations, while loops, the roots
-        of loop bodies and branches, the entry root) rather than from every value's positions and uses: a value is at
-        position (P, i) exactly when it is in P's set at i, and used by operand slot (U, k, i)
-        when in the set of U's operand k at i (neither holds only for tuple pass-through and
-        get-tuple-element/copy users, none of which alias)."""
+        of loop bodies and branches, the entry root) rather than from every value's positions
+        and uses: a value is at position (P, i) exactly when it is in P's set at i, and used by
+        operand slot (U, k, i) when in the set of U's operand k at i (tuple pass-through and
+        get-tuple-element/copy users aside, none of which alias)."""
         sets, callsites, graph = self.dataflow.sets, self.graph.callsites, self.graph
         root = self.module.entry.root
         out: dict[int, list[list[Value]]] = {}

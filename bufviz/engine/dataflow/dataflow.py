@@ -62,15 +62,9 @@ class Dataflow:
         self._ids = itertools.count()
         self._phis = PhiGraph()
         self._deleted: set[int] = set()
-        sets, callsites = self.sets, graph.callsites
         for comp in graph.computations:
-            called = bool(callsites.get(comp))
             for instr in graph.post_order(comp):
-                # (most instructions of XLA:CPU's call-wrapped fusions: no call needed)
-                if called and instr.opcode == "parameter" and not instr.shape.is_tuple:
-                    sets[instr] = _NO_VALUES
-                else:
-                    sets[instr] = self._initial_set(instr)
+                self.sets[instr] = self._initial_set(instr)
         priority = graph.ordinals()
         self._propagate(priority, self._settle(priority))
         self._optimize_phis()
