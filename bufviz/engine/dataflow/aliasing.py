@@ -199,8 +199,7 @@ class Buffers:
             if op == "while":  # a while uses its operand's values at every index
                 for index, used in sets.get(instr.operands[0], {}).items():
                     link(used, instr_sets.get(index, []))
-            elif op in _MAY_BE_IN_PLACE and (any(instr_sets.values()) or any(
-                    any(sets.get(o, {}).values()) for o in instr.operands)):
+            elif op in _MAY_BE_IN_PLACE:
                 for (number, operand_index), output_index in self.pairs(instr):
                     if number >= len(instr.operands):
                         continue

@@ -389,14 +389,6 @@ class Dataflow:
                 operand_sets = sets.get(operand)
                 if operand_sets is None:
                     continue
-                if len(operand_sets) == 1 and not pass_through:  # (an array: most operands)
-                    values = operand_sets.get(())
-                    if values is not None:
-                        if values:
-                            key = (user, k, ())
-                            for value in values:
-                                value.uses.append(key)
-                        continue
                 for index, values in operand_sets.items():
                     if (top_only and index) or pass_through:
                         for value in values:
