@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import stat
 import sys
 import traceback
 from typing import Iterable
@@ -807,20 +808,23 @@ def _without_trailing_spaces(text: str) -> str:
 
 
 def _write_atomically(path: str, text) -> None:
-    """Write the whole report or nothing: a temporary file renamed over the target."""
-    import tempfile  # (only when writing a file)
-
-    folder = os.path.dirname(os.path.abspath(path))
+    """Write the whole report or nothing: a temporary file renamed over the target. A device or
+    a pipe (`-o /dev/null`, a FIFO) is written to directly: a rename would replace it."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".bufviz-", dir=folder)
-    except OSError as e:
-        raise BufvizError(f"cannot write the output: {e.strerror}", path) from None
+        special = not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        special = False  # (nothing there yet)
+    if special:
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.writelines(_pieces(text))
+        except OSError as e:
+            raise BufvizError(f"cannot write the output: {e.strerror}", path) from None
+        return
+    fd, tmp = _new_temporary(os.path.dirname(os.path.abspath(path)), path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.writelines(_pieces(text))
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a report is an ordinary file
         os.replace(tmp, path)
     except OSError as e:
         os.unlink(tmp)
@@ -828,6 +832,19 @@ def _write_atomically(path: str, text) -> None:
     except BaseException:
         os.unlink(tmp)  # (pieces made as they are written: nothing half-written is left)
         raise
+
+
+def _new_temporary(folder: str, path: str) -> tuple[int, str]:
+    """A new file beside the target, made with the usual permissions (0666 less the umask)."""
+    for attempt in range(1000):
+        tmp = os.path.join(folder, f".bufviz-{os.getpid()}-{attempt}.tmp")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+        except FileExistsError:
+            continue
+        except OSError as e:
+            raise BufvizError(f"cannot write the output: {e.strerror}", path) from None
+    raise BufvizError(f"cannot write the output: no free temporary name in {folder}", path)
 
 
 def _name_envvars(group: click.Group) -> None:

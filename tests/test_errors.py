@@ -2,8 +2,11 @@
 Bugs: exit 101 with a short message."""
 from __future__ import annotations
 
+import json
 import os
 import re
+import stat
+import threading
 
 import pytest
 
@@ -139,3 +142,19 @@ def test_output_file_is_written_whole(tmp_path, fmt):
     umask = os.umask(0)
     os.umask(umask)
     assert out_file.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_output_to_a_pipe_writes_into_it(tmp_path):
+    """`-o /dev/null` or a FIFO is written to, not replaced by a renamed file."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(pipe.read_text()))
+    reader.start()
+    code, out, err = run("peak", SAMPLES / "001_04aa0d3336074bf8.txt", "--format", "json", "-o", pipe)
+    reader.join(timeout=60)
+    assert code == 0, err
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    assert json.loads(received[0])["schema_version"] == 1
+    assert not list(tmp_path.glob(".bufviz-*"))
