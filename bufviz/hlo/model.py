@@ -36,8 +36,11 @@ _CONTINUES_FIRST = re.compile(_NOT_AN_INSTRUCTION)
 _CONTINUES_LATER = re.compile(r"\n" + _NOT_AN_INSTRUCTION)
 # `[ROOT] name = array-shape opcode(operands without parentheses)`: what parse_instruction_line
 # returns for such a line, in one match.
-_SIMPLE_LINE = re.compile(r"[ \t]*(ROOT[ \t]+)?%?([A-Za-z_][\w.\-]*)[ \t]*=[ \t]*"
-                          r"([a-z][a-z0-9]*\[[^\]]*\](?:\{[^{}]*\})?)[ \t]+([a-z][a-z0-9\-]*)\(([^()]*)\)")
+_SIMPLE = (r"[ \t]*(ROOT[ \t]+)?%?([A-Za-z_][\w.\-]*)[ \t]*=[ \t]*"
+           r"([a-z][a-z0-9]*\[[^\]\n]*\](?:\{[^{}\n]*\})?)[ \t]+([a-z][a-z0-9\-]*)\(([^()\n]*)\)")
+_SIMPLE_LINE = re.compile(_SIMPLE)
+# Every line of a body at once, where each is such a line (XLA:CPU's call-wrapped fusions).
+_SIMPLE_LINES = re.compile("^" + _SIMPLE + "([^\n]*)$", re.M)
 
 
 _NO_OPERANDS: list = []  # shared by every instruction without operands (most are parameters)
@@ -251,55 +254,46 @@ class Computation:
 
     def _parse_body(self) -> None:
         text = self.text
-        lines = text.split("\n")
-        # A line that does not start an instruction continues the one before (attribute values
-        # spanning lines, TPU kernel metadata); one search tells whether the body has any.
-        if _CONTINUES_FIRST.match(text) is not None or _CONTINUES_LATER.search(text) is not None:
-            lines = _join_continued(lines)
+        rows = _simple_rows(text)
+        numbers = None  # each row's line in the body, where not simply its position
+        if rows is None:
+            rows, numbers = self._careful_rows(text)
         instructions: list[Instruction] = []
         by_name: dict[str, Instruction] = {}
         root = None
-        simple_line, base, texts = _SIMPLE_LINE.match, self._body_line, self.module.texts
-        for i, line in enumerate(lines):
-            if line is None:
-                continue
-            simple = simple_line(line)
-            if simple:  # most lines: one regex instead of the careful parser
-                root_word, name, shape, opcode, args = simple.groups()
-                is_root, attrs = root_word is not None, line[simple.end():]
-            else:
-                stripped = line.strip()
-                if not stripped or stripped.startswith("//"):
-                    continue
-                try:
-                    is_root, name, shape, opcode, args, attrs = parse_instruction_line(line)
-                except LineSyntaxError as e:
-                    raise self._error(base + i, f"{e}, found {found(line)}") from None
+        base, intern = self._body_line, self.module.texts.setdefault
+        for k, (root_word, name, shape, opcode, args, attrs) in enumerate(rows):
             if name in by_name:
-                raise self._error(base + i, f"expected a new instruction name, found {name!r} defined twice")
+                raise self._error(self._row_line(k, numbers), f"expected a new instruction name, "
+                                                               f"found {name!r} defined twice")
             # One string per distinct opcode and shape text: large modules repeat few of them.
-            opcode, shape = texts.setdefault(opcode, opcode), texts.setdefault(shape, shape)
-            if opcode == "parameter":  # (numbers repeat across the computations of a module)
-                args = texts.setdefault(args, args)
-            instr = Instruction(name, opcode, shape, args, attrs, is_root, base + i)
-            instr.computation = self
+            opcode, shape = intern(opcode, opcode), intern(shape, shape)
             parsed = known_shape(shape)
             if parsed is None:
                 try:
                     parsed = parse_shape(shape)
                 except ShapeSyntaxError as e:
-                    raise self._error(base + i, f"{e}, found {found(shape)}") from None
+                    raise self._error(self._row_line(k, numbers), f"{e}, found {found(shape)}") from None
+            if opcode == "parameter":  # (numbers repeat across the computations of a module)
+                if not args.strip().isdigit():
+                    line = self._row_line(k, numbers)
+                    raise self._error(line, f"expected parameter(N), found {found(self._line_text(line))}")
+                args = intern(args, args)
+            instr = Instruction(name, opcode, shape, args, attrs, bool(root_word), base + k)
+            instr.computation = self
             instr._shape = parsed
-            if opcode == "parameter" and not args.strip().isdigit():
-                raise self._error(base + i, f"expected parameter(N), found {found(line)}")
             instructions.append(instr)
             by_name[name] = instr
-            if is_root:
+            if root_word:
                 if root is not None:
-                    raise self._error(base + i, f"expected one ROOT in computation {self.name!r}, found a second")
+                    raise self._error(self._row_line(k, numbers), f"expected one ROOT in computation "
+                                                                   f"{self.name!r}, found a second")
                 root = instr
         if not instructions:
             raise self._error(self.line, f"expected instructions in computation {self.name!r}, found none")
+        if numbers is not None:
+            for instr, number in zip(instructions, numbers):
+                instr.line = base + number
         for instr in instructions:
             opcode = instr.opcode
             if opcode == "parameter":  # (most instructions of XLA:CPU's call-wrapped fusions)
@@ -324,6 +318,39 @@ class Computation:
         self._instructions = instructions
         self._by_name = by_name
 
+    def _careful_rows(self, text: str) -> tuple[list[tuple], list[int]]:
+        """Each instruction line's parts (as _simple_rows gives them) and its line in the body,
+        read line by line: continued lines joined, blank lines and comments skipped."""
+        lines = text.split("\n")
+        # A line that does not start an instruction continues the one before (attribute values
+        # spanning lines, TPU kernel metadata); one search tells whether the body has any.
+        if _CONTINUES_FIRST.match(text) is not None or _CONTINUES_LATER.search(text) is not None:
+            lines = _join_continued(lines)
+        rows, numbers = [], []
+        simple_line = _SIMPLE_LINE.match
+        for i, line in enumerate(lines):
+            if line is None:
+                continue
+            simple = simple_line(line)
+            if simple:  # most lines: one regex instead of the careful parser
+                rows.append(simple.groups() + (line[simple.end():],))
+            else:
+                stripped = line.strip()
+                if not stripped or stripped.startswith("//"):
+                    continue
+                try:
+                    rows.append(parse_instruction_line(line))
+                except LineSyntaxError as e:
+                    raise self._error(self._body_line + i, f"{e}, found {found(line)}") from None
+            numbers.append(i)
+        return rows, numbers
+
+    def _row_line(self, k: int, numbers: list[int] | None) -> int:
+        return self._body_line + (k if numbers is None else numbers[k])
+
+    def _line_text(self, line: int) -> str:
+        return self.text.split("\n")[line - self._body_line]
+
     def _check_callees(self, instr: Instruction) -> None:
         """Control flow must name computations that exist (the schedule follows them)."""
         for keys in REQUIRED_CALLEES[instr.opcode]:
@@ -345,6 +372,16 @@ class Computation:
 
     def __repr__(self) -> str:
         return f"<computation {self.name}>"
+
+
+def _simple_rows(text: str) -> list[tuple] | None:
+    """(ROOT or "", name, shape, opcode, operands, attributes) of each line, found by one search
+    over the body; None unless every line is a simple instruction line (then none continues
+    another: each starts an instruction)."""
+    if "= (" in text:
+        return None  # a tuple-shaped instruction (not a simple line): not worth the search
+    rows = _SIMPLE_LINES.findall(text)
+    return rows if len(rows) == text.count("\n") + (not text.endswith("\n")) else None
 
 
 def _join_continued(lines: list[str]) -> list[str | None]:
