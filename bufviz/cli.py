@@ -7,7 +7,6 @@ import io
 import os
 import stat
 import sys
-import traceback
 from typing import Iterable
 
 import click
@@ -881,6 +880,8 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         sys.exit(0)
     except Exception as e:  # a bug: say so briefly, never a bare traceback
+        import traceback  # (only on this path)
+
         where = traceback.extract_tb(e.__traceback__)[-1]
         _fail(f"bufviz: internal error: {type(e).__name__}: {e} (at {os.path.basename(where.filename)}:"
               f"{where.lineno}). Please report it at {ISSUES_URL} with the input files.", INTERNAL)

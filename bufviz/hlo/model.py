@@ -144,10 +144,12 @@ class Instruction:
     def callee_names(self, keys=CALLEE_KEYS) -> list[str]:
         """Names of the computations this instruction calls, for the given attribute keys."""
         names = []
+        attr_text = self.attr_text
         for key in keys:
-            text = self.attr(key)
-            if text:
-                names.extend(parse_name_list(text))
+            if key in attr_text:  # (most keys are absent: spared the call)
+                text = self.attr(key)
+                if text:
+                    names.extend(parse_name_list(text))
         return names
 
     def __repr__(self) -> str:

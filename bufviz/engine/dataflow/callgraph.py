@@ -25,13 +25,15 @@ class CallGraph:
         self.callsites: dict[Computation, list[Instruction]] = {}
         self._callees: dict[Instruction, list[Computation]] = {}
         self._post_orders: dict[Computation, list[Instruction]] = {}
+        # Each computation's control-flow instructions: one without any (XLA:CPU's call-wrapped
+        # fusions, most loop bodies) is taken whole by the walks below.
+        self.control_flow: dict[Computation, list[Instruction]] = {}
         seen = {module.entry}
         queue = [module.entry]
         while queue:
             comp = queue.pop()
-            for instr in comp.instructions:
-                if instr.opcode not in CONTROL_FLOW_CALLEES:
-                    continue  # (most instructions)
+            callers = self.control_flow[comp] = [i for i in comp.instructions if i.opcode in CONTROL_FLOW_CALLEES]
+            for instr in callers:
                 for callee in self.callees(instr):
                     self.callsites.setdefault(callee, []).append(instr)
                     if callee not in seen:
@@ -66,7 +68,13 @@ class CallGraph:
         counter = [0]
 
         def walk(comp: Computation) -> None:
-            for instr in self.post_order(comp):
+            order = self.post_order(comp)
+            if not self.control_flow[comp]:  # numbered at once (the first walk's numbers stay)
+                if order[0] not in ordinals:
+                    ordinals.update(zip(order, range(counter[0], counter[0] + len(order))))
+                counter[0] += len(order)
+                return
+            for instr in order:
                 if instr.opcode in ("call", "async-start", "conditional", "while"):
                     for callee in self.callees(instr):
                         walk(callee)

@@ -28,8 +28,11 @@ class FlatSchedule:
     def ends(self) -> dict[Instruction, int]:
         """Where a value held by each instruction stops being live there: its time, or for a
         computation's root the end of that computation's span (its callers read it later)."""
-        span = self.span
-        return {instr: span[instr.computation][1] if instr.is_root else t for instr, t in self.time.items()}
+        ends = dict(self.time)
+        for comp, (_, end) in self.span.items():
+            if comp.root in ends:
+                ends[comp.root] = end
+        return ends
 
 
 def flatten(graph: CallGraph, sequences: dict | None = None) -> FlatSchedule:
@@ -54,7 +57,13 @@ def flatten(graph: CallGraph, sequences: dict | None = None) -> FlatSchedule:
 def _visit(graph: CallGraph, comp: Computation, flat: FlatSchedule, order) -> None:
     start = len(flat.sequence)
     flat.span[comp] = (start, start)  # mark visited before recursing
-    for instr in order(comp):
+    sequence = order(comp)
+    if not graph.control_flow[comp]:  # nothing called: placed at once
+        flat.time.update(zip(sequence, range(start, start + len(sequence))))
+        flat.sequence.extend(sequence)
+        flat.span[comp] = (start, len(flat.sequence))
+        return
+    for instr in sequence:
         if instr.opcode in FLATTENED_CALLERS:
             for callee in graph.callees(instr):
                 if callee not in flat.span:

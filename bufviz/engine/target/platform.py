@@ -44,8 +44,9 @@ def platform_from_text(texts) -> str | None:
                                             or (calls or '"flag_configs"' in sample) and _TPU.search(sample))
         found["gpu"] = found["gpu"] or bool((calls or 'config"' in sample or '"operation_queue_id"' in sample)
                                             and _GPU.search(sample))
-        found["cpu"] = found["cpu"] or bool((calls or '"outer_dimension_partitions"' in sample
-                                             or "xla_cpu_small_call" in sample) and _CPU.search(sample))
+        # (two of _CPU's alternatives are plain words: found by the scan itself)
+        found["cpu"] = found["cpu"] or '"outer_dimension_partitions"' in sample or "xla_cpu_small_call" in sample \
+            or bool(calls and _CPU.search(sample))
     for platform in ("tpu", "gpu", "cpu"):
         if found[platform]:
             return platform
