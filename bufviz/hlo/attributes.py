@@ -49,9 +49,10 @@ def split_attributes(text: str) -> dict[str, str]:
 
 
 # What plain_attribute reads without splitting: attributes before the key holding brackets only
-# inside complete quoted strings, and a value that is a bare word, a quoted string, or a `{...}`
-# without nested braces (a name list, metadata).
-_PLAIN_PREFIX = re.compile(r'[^"{}()\[\]]*(?:"[^"\\]*(?:\\.[^"\\]*)*"[^"{}()\[\]]*)*')
+# inside complete quoted strings or as `{...}` without brackets or quotes inside (a reduce's
+# `dimensions={1}`), and a value that is a bare word, a quoted string, or a `{...}` without
+# nested braces (a name list, metadata).
+_PLAIN_PREFIX = re.compile(r'(?:[^"{}()\[\]]+|"[^"\\]*(?:\\.[^"\\]*)*"|\{[^"{}()\[\]]*\})*')
 _PLAIN_VALUE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|\{[^"{}]*(?:"[^"\\]*(?:\\.[^"\\]*)*"[^"{}]*)*\}|[^"{}()\[\],]*')
 
 
