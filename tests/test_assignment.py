@@ -196,3 +196,55 @@ def test_the_temporal_placement_is_skipped_only_where_it_cannot_win(case, monkey
     for k, most in enumerate(bounds):
         assert most <= min(sizes[2 * k], sizes[2 * k + 1])
     assert all(full >= spatial for full, spatial in gave_up)
+
+
+def _thread_local_by_parsing_every_body(module, graph) -> list[str]:
+    """The reference for ThreadLocalValues' computations: a breadth-first walk from the global
+    computations' callers, each computation classed by its first caller (a fusion's body or
+    not), every body reached parsed to follow what it calls."""
+    from bufviz.engine.assignment.assignment import THREAD_LOCAL_CALLERS
+
+    def callees(instr):
+        return [module.computations[n] for n in instr.callee_names() if n in module.computations]
+
+    queue = [(i, c) for comp in graph.computations for i in comp.instructions
+             if i.opcode in THREAD_LOCAL_CALLERS for c in callees(i)]
+    found = {}
+    while queue:
+        caller, comp = queue.pop(0)
+        if comp in found or comp in graph.callsites or comp is module.entry:
+            continue
+        found[comp] = caller.opcode == "fusion"
+        queue.extend((i, c) for i in comp.instructions for c in callees(i))
+    order = list(module.computations.values())
+    return [c.name for c in sorted((c for c, fusion in found.items() if not fusion), key=order.index)]
+
+
+def test_thread_local_computations_need_fusion_bodies_searched_only_until_all_are_reached():
+    """ThreadLocalValues stops searching fusion bodies for calls once every computation is
+    reached (what a body calls would then be reached first through another caller): the same
+    computations as parsing every body, on every module, and some body that calls something
+    was left unparsed."""
+    from pathlib import Path
+
+    from bufviz.engine.assignment.assignment import ThreadLocalValues
+    from bufviz.engine.dataflow.callgraph import CallGraph
+    from bufviz.hlo.parser import parse_module
+    from conftest import SHARED
+
+    files = sorted(SAMPLES.rglob("*.txt")) + sorted(DATA.rglob("*after_optimizations.txt"))
+    files += sorted((SHARED / "corpus").glob("xla-jax-*/*/*after_optimizations.txt"))
+    skipped = 0
+    for path in files:
+        text = Path(path).read_text()
+        if not text.lstrip().startswith("HloModule"):
+            continue
+        module = parse_module(text, str(path))
+        graph = CallGraph(module)
+        ours = [c.name for c in ThreadLocalValues(graph, 0).computations]
+        unparsed = [c for c in module.computations.values() if not c.parsed]
+        reference = parse_module(text, str(path))
+        assert ours == _thread_local_by_parsing_every_body(reference, CallGraph(reference)), path
+        skipped += sum(1 for c in unparsed if reference.computations[c.name].parsed
+                       and any(i.callee_names() for i in reference.computations[c.name].instructions))
+    assert skipped

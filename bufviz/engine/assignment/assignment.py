@@ -448,14 +448,21 @@ class ThreadLocalValues:
         found: dict[Computation, bool] = {}   # computation -> is a fusion body
         queue = [(i, c) for comp in graph.computations for i in comp.instructions
                  if i.opcode in THREAD_LOCAL_CALLERS for c in _callees(i, module)]
+        # Computations the queue already leads to, and the global ones. Once that is all of
+        # them, what a fusion body calls changes nothing (its pairs would be queued after one
+        # already leading there): bodies are no longer searched.
+        claimed = {c for _, c in queue}
+        claimed.update(graph.computations)
         while queue:
             caller, comp = queue.pop(0)
             if comp in found or comp in graph.callsites or comp is module.entry:
                 continue
             found[comp] = caller.opcode == "fusion"
-            if found[comp] and not comp.contains_any(_CALLEE_WORDS):
-                continue  # a fusion body that calls nothing: never parsed
-            queue.extend((i, c) for i in comp.instructions for c in _callees(i, module))
+            if found[comp] and (len(claimed) == len(module.computations) or not comp.contains_any(_CALLEE_WORDS)):
+                continue  # a fusion body that calls nothing new: never parsed
+            pairs = [(i, c) for i in comp.instructions for c in _callees(i, module)]
+            claimed.update(c for _, c in pairs)
+            queue.extend(pairs)
         order = {c: n for n, c in enumerate(module.computations.values())}
         self.computations = sorted((c for c, fusion in found.items() if not fusion), key=order.get)
         self.values: list[Value] = []
