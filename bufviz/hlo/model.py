@@ -207,7 +207,7 @@ class Computation:
             return None  # inside some other text, not the line's first word
         line_end = text.find("\n", k, end)
         try:
-            return parse_instruction_line(text[line_start:end if line_end < 0 else line_end])
+            return _line_parts(text[line_start:end if line_end < 0 else line_end])
         except LineSyntaxError:
             return None
 
@@ -329,22 +329,16 @@ class Computation:
         if _CONTINUES_FIRST.match(text) is not None or _CONTINUES_LATER.search(text) is not None:
             lines = _join_continued(lines)
         rows, numbers = [], []
-        simple_line = _SIMPLE_LINE.match
         for i, line in enumerate(lines):
             if line is None:
                 continue
-            simple = simple_line(line)
-            if simple:  # most lines: one regex instead of the careful parser
-                rows.append(simple.groups() + (line[simple.end():],))
-            else:
-                stripped = line.strip()
-                if not stripped or stripped.startswith("//"):
-                    continue
-                try:
-                    rows.append(parse_instruction_line(line))
-                except LineSyntaxError as e:
-                    raise self._error(self._body_line + i, f"{e}, found {found(line)}") from None
-            numbers.append(i)
+            try:
+                row = _line_parts(line)
+            except LineSyntaxError as e:
+                raise self._error(self._body_line + i, f"{e}, found {found(line)}") from None
+            if row is not None:
+                rows.append(row)
+                numbers.append(i)
         return rows, numbers
 
     def _row_line(self, k: int, numbers: list[int] | None) -> int:
@@ -374,6 +368,19 @@ class Computation:
 
     def __repr__(self) -> str:
         return f"<computation {self.name}>"
+
+
+def _line_parts(line: str) -> tuple | None:
+    """parse_instruction_line's parts of one line (None for a blank line or a comment): most
+    lines in one regex match instead of the careful parser."""
+    simple = _SIMPLE_LINE.match(line)
+    if simple:
+        root_word, name, shape, opcode, args = simple.groups()
+        return root_word is not None, name, shape, opcode, args, line[simple.end():]
+    stripped = line.strip()
+    if not stripped or stripped.startswith("//"):
+        return None
+    return parse_instruction_line(line)
 
 
 def _simple_rows(text: str) -> list[tuple] | None:
