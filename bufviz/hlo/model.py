@@ -257,17 +257,18 @@ class Computation:
     def _parse_body(self) -> None:
         text = self.text
         rows = _simple_rows(text)
-        numbers = None  # each row's line in the body, where not simply its position
         if rows is None:
             rows, numbers = self._careful_rows(text)
+        else:
+            numbers = range(len(rows))  # each row's line in the body
         instructions: list[Instruction] = []
         by_name: dict[str, Instruction] = {}
         root = None
         base, intern = self._body_line, self.module.texts.setdefault
-        for k, (root_word, name, shape, opcode, args, attrs) in enumerate(rows):
+        for number, (root_word, name, shape, opcode, args, attrs) in zip(numbers, rows):
+            line = base + number
             if name in by_name:
-                raise self._error(self._row_line(k, numbers), f"expected a new instruction name, "
-                                                               f"found {name!r} defined twice")
+                raise self._error(line, f"expected a new instruction name, found {name!r} defined twice")
             # One string per distinct opcode and shape text: large modules repeat few of them.
             opcode, shape = intern(opcode, opcode), intern(shape, shape)
             parsed = known_shape(shape)
@@ -275,27 +276,23 @@ class Computation:
                 try:
                     parsed = parse_shape(shape)
                 except ShapeSyntaxError as e:
-                    raise self._error(self._row_line(k, numbers), f"{e}, found {found(shape)}") from None
+                    raise self._error(line, f"{e}, found {found(shape)}") from None
             if opcode == "parameter":  # (numbers repeat across the computations of a module)
                 if not args.strip().isdigit():
-                    line = self._row_line(k, numbers)
-                    raise self._error(line, f"expected parameter(N), found {found(self._line_text(line))}")
+                    printed = text.split("\n")[number]
+                    raise self._error(line, f"expected parameter(N), found {found(printed)}")
                 args = intern(args, args)
-            instr = Instruction(name, opcode, shape, args, attrs, bool(root_word), base + k)
+            instr = Instruction(name, opcode, shape, args, attrs, bool(root_word), line)
             instr.computation = self
             instr._shape = parsed
             instructions.append(instr)
             by_name[name] = instr
             if root_word:
                 if root is not None:
-                    raise self._error(self._row_line(k, numbers), f"expected one ROOT in computation "
-                                                                   f"{self.name!r}, found a second")
+                    raise self._error(line, f"expected one ROOT in computation {self.name!r}, found a second")
                 root = instr
         if not instructions:
             raise self._error(self.line, f"expected instructions in computation {self.name!r}, found none")
-        if numbers is not None:
-            for instr, number in zip(instructions, numbers):
-                instr.line = base + number
         for instr in instructions:
             opcode = instr.opcode
             if opcode == "parameter":  # (most instructions of XLA:CPU's call-wrapped fusions)
@@ -340,12 +337,6 @@ class Computation:
                 rows.append(row)
                 numbers.append(i)
         return rows, numbers
-
-    def _row_line(self, k: int, numbers: list[int] | None) -> int:
-        return self._body_line + (k if numbers is None else numbers[k])
-
-    def _line_text(self, line: int) -> str:
-        return self.text.split("\n")[line - self._body_line]
 
     def _check_callees(self, instr: Instruction) -> None:
         """Control flow must name computations that exist (the schedule follows them)."""
