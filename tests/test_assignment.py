@@ -46,7 +46,7 @@ def test_heap_offsets_equal_xlas_when_the_time_index_uses_its_trees(case, monkey
     its trees past SCAN_LIMIT: with the trees from the first chunk, offsets still equal XLA's."""
     from bufviz.engine.assignment import heap
 
-    monkeypatch.setattr(heap._TimeIndex, "SCAN_LIMIT", 1)
+    monkeypatch.setattr(heap._Placed, "SCAN_LIMIT", 1)
     assert_allocations_equal(run_json("peak", hlo_file(case), "--no-discover"), dump_text(case))
 
 

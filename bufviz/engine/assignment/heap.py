@@ -6,6 +6,7 @@ tick. GlobalDecreasingSizeBestFitHeap then places the intervals biggest first (s
 order) and longest first (temporal order); XLA keeps the smaller heap."""
 from __future__ import annotations
 
+import bisect
 import itertools
 from dataclasses import dataclass, field
 
@@ -162,71 +163,81 @@ def _most_live_at_once(intervals: dict[int, _Interval], groups: dict) -> int:
 def _place(intervals: dict[int, _Interval], groups: dict, alignment: int, temporal: bool,
            give_up_at: int | None = None):
     """(heap size, chunks); None once the heap reaches `give_up_at` (it only grows, and
-    only a strictly smaller heap would be chosen)."""
+    only a strictly smaller one would be chosen)."""
     if temporal:
         key = lambda i: (groups[i.value][1] - groups[i.value][2], -i.size, i.value)  # noqa: E731
     else:
         key = lambda i: (-i.size, i.start - i.end, i.value)  # noqa: E731
-    n = sum(len(members) for members, _, _ in groups.values())
-    starts = np.empty(n, dtype=np.int64)
-    ends = np.empty(n, dtype=np.int64)
-    offsets = np.empty(n, dtype=np.int64)
-    chunk_ends = np.empty(n, dtype=np.int64)  # each chunk's end, rounded up to the alignment
-    by_time = _TimeIndex(max((i.end for i in intervals.values()), default=0) + 1, starts, ends)
-    committed = 0
+    placed = _Placed(sum(len(members) for members, _, _ in groups.values()),
+                     max((i.end for i in intervals.values()), default=0) + 1)
     chunks: dict[int, tuple[int, int]] = {}
     heap_size = 0
     for interval in sorted((intervals[v] for v in groups), key=key):
         members, first, last = groups[interval.value]
         size = max(m.size for m in members)
-        if len(members) == 1:
-            live = by_time.alive(interval.start, interval.end)
-        else:  # colocated members: alive during any of them
-            near = by_time.alive(first, last)
-            mask = np.zeros(near.size, dtype=bool)
-            for m in members:
-                mask |= (starts[near] <= m.end) & (ends[near] >= m.start)
-            live = near[mask]
-        offset = _best_gap(offsets[live], chunk_ends[live], size)
+        offset = _best_gap(*placed.alive(members, first, last), size)
+        chunk_end = _round_up(offset + size, alignment)
         for m in members:
             chunks[m.value] = (offset, size)
-            starts[committed], ends[committed] = m.start, m.end
-            offsets[committed], chunk_ends[committed] = offset, _round_up(offset + size, alignment)
-            by_time.add(committed, m.start, m.end)
-            committed += 1
+            placed.add(m.start, m.end, offset, chunk_end)
         heap_size = max(heap_size, offset + size)
         if give_up_at is not None and heap_size >= give_up_at:
             return None
     return heap_size, chunks
 
 
-class _TimeIndex:
-    """Committed chunks by time, so that finding those alive during [a, b] costs what is found
-    rather than everything placed so far. Two segment trees over ticks: one holds each chunk in
-    the O(log T) nodes covering its interval (the chunks alive at `a` lie on the path from leaf
-    `a` to the root), the other in every node above its start tick (the chunks starting in
-    (a, b] are in the O(log T) nodes covering that range). The two answers are disjoint.
-    Up to SCAN_LIMIT chunks, one vectorised comparison of every chunk's interval is cheaper
-    than walking the trees; they are built when the count passes it."""
+class _Placed:
+    """The chunks placed so far, and which of them are alive during a query (some tick of a
+    member's interval), by offset (ties: placement order), as _best_gap reads them.
+
+    Up to SCAN_LIMIT chunks they are kept in that order, so one vectorised comparison of every
+    chunk's interval gives the alive ones already sorted. Past it they are held by placement
+    number in two segment trees over ticks, so that a query costs what it finds rather than
+    everything placed: one tree holds each chunk in the O(log T) nodes covering its interval
+    (the chunks alive at `a` lie on the path from leaf `a` to the root), the other in every
+    node above its start tick (the chunks starting in (a, b] are in the O(log T) nodes
+    covering that range); the two answers are disjoint and are sorted by offset per query."""
 
     SCAN_LIMIT = 4096
 
-    def __init__(self, ticks: int, starts, ends):
-        """`starts` and `ends` hold the committed chunks' intervals, by chunk number."""
-        self.size = 1 << max(ticks, 1).bit_length()
+    def __init__(self, capacity: int, ticks: int):
+        self.count = 0
+        self.ticks = ticks
+        self.starts, self.ends, self.offsets, self.chunk_ends, self.numbers = (
+            np.empty(capacity, dtype=np.int64) for _ in range(5))
+        self.by_offset: list[int] | None = []  # the offsets in order, while chunks are held so
         self.covering: dict[int, list[int]] = {}
         self.starting: dict[int, list[int]] = {}
-        self.starts, self.ends = starts, ends
-        self.count = 0
+        self.size = 0
 
-    def add(self, chunk: int, start: int, end: int) -> None:
-        """Chunks are added in number order, their intervals already in starts and ends."""
-        self.count = chunk + 1
+    def add(self, start: int, end: int, offset: int, chunk_end: int) -> None:
+        number = self.count
+        self.count += 1
+        if self.by_offset is None:
+            self._store(number, number, start, end, offset, chunk_end)
+            self._index(number, start, end)
+            return
+        k = bisect.bisect_right(self.by_offset, offset)
+        self.by_offset.insert(k, offset)
+        for column in (self.starts, self.ends, self.offsets, self.chunk_ends, self.numbers):
+            column[k + 1:number + 1] = column[k:number]  # (numpy copies overlapping slices safely)
+        self._store(k, number, start, end, offset, chunk_end)
         if self.count == self.SCAN_LIMIT:
-            for earlier in range(chunk):
-                self._index(earlier, int(self.starts[earlier]), int(self.ends[earlier]))
-        if self.count >= self.SCAN_LIMIT:
-            self._index(chunk, start, end)
+            self._to_trees()
+
+    def _store(self, k: int, number: int, start: int, end: int, offset: int, chunk_end: int) -> None:
+        self.starts[k], self.ends[k], self.offsets[k], self.chunk_ends[k] = start, end, offset, chunk_end
+        self.numbers[k] = number
+
+    def _to_trees(self) -> None:
+        """From offset order to placement order, every chunk indexed in the trees."""
+        count, order = self.count, self.numbers[:self.count].copy()
+        for column in (self.starts, self.ends, self.offsets, self.chunk_ends, self.numbers):
+            column[order] = column[:count].copy()
+        self.by_offset = None
+        self.size = 1 << max(self.ticks, 1).bit_length()
+        for number in range(count):
+            self._index(number, int(self.starts[number]), int(self.ends[number]))
 
     def _index(self, chunk: int, start: int, end: int) -> None:
         node = start + self.size
@@ -244,12 +255,31 @@ class _TimeIndex:
             lo >>= 1
             hi >>= 1
 
-    def alive(self, start: int, end: int) -> np.ndarray:
-        """The chunks alive at some tick of [start, end], each once, in placement order (as
-        _best_gap's ties expect)."""
-        if self.count < self.SCAN_LIMIT:
-            count = self.count
-            return np.flatnonzero((self.starts[:count] <= end) & (self.ends[:count] >= start))
+    def alive(self, members: list[_Interval], first: int, last: int) -> tuple[np.ndarray, np.ndarray]:
+        """Offsets and aligned ends of the chunks alive during some member's interval (the
+        members span [first, last]), by offset."""
+        count = self.count
+        if self.by_offset is not None:
+            starts, ends = self.starts[:count], self.ends[:count]
+            if len(members) == 1:
+                mask = (starts <= last) & (ends >= first)
+            else:  # colocated members: alive during any of them
+                mask = np.zeros(count, dtype=bool)
+                for m in members:
+                    mask |= (starts <= m.end) & (ends >= m.start)
+            return self.offsets[:count][mask], self.chunk_ends[:count][mask]
+        near = self._near(first, last)
+        if len(members) > 1:
+            mask = np.zeros(near.size, dtype=bool)
+            for m in members:
+                mask |= (self.starts[near] <= m.end) & (self.ends[near] >= m.start)
+            near = near[mask]
+        order = near[np.argsort(self.offsets[near], kind="stable")]
+        return self.offsets[order], self.chunk_ends[order]
+
+    def _near(self, start: int, end: int) -> np.ndarray:
+        """Placement numbers of the chunks alive at some tick of [start, end], each once,
+        ascending (the ties of the offset order)."""
         found = []
         node = start + self.size
         while node:
@@ -284,22 +314,19 @@ def _round_up(x, alignment: int):
     return (x + alignment - 1) // alignment * alignment
 
 
-def _best_gap(used_offsets, used_ends, size: int) -> int:
-    """Best fit among the free gaps left by the chunks in use: the smallest gap that holds
-    `size` (ties: lowest), else the end of the heap. Walking the chunks by offset, a gap runs
-    from the end of everything before to the next chunk. Offsets and `used_ends` are aligned
-    (every offset is 0 or such an end), so each gap starts aligned; `size` is the colocation
-    group's largest, never less than the interval's own."""
-    if used_offsets.size == 0:
+def _best_gap(offsets, chunk_ends, size: int) -> int:
+    """Best fit among the free gaps left by the chunks in use, given by offset: the smallest
+    gap that holds `size` (ties: lowest), else the end of the heap. A gap runs from the end of
+    everything before to the next chunk. Offsets and `chunk_ends` are aligned (every offset
+    is 0 or such an end), so each gap starts aligned; `size` is the colocation group's
+    largest, never less than the interval's own."""
+    if offsets.size == 0:
         return 0
-    order = np.argsort(used_offsets, kind="stable")
-    offsets = used_offsets[order]
-    ends = used_ends[order]
-    free_starts = np.zeros_like(offsets)
-    if offsets.size > 1:
-        np.maximum.accumulate(ends[:-1], out=free_starts[1:])  # (ends are never negative)
-    gaps = offsets - free_starts
-    fits = gaps >= size
-    if fits.any():
-        return int(free_starts[int(np.argmin(np.where(fits, gaps, _NO_GAP)))])
-    return max(int(free_starts[-1]), int(ends[-1]))
+    free_from = np.maximum.accumulate(chunk_ends)  # (ends are never negative)
+    gaps = offsets.copy()
+    gaps[1:] -= free_from[:-1]
+    fitting = np.where(gaps >= size, gaps, _NO_GAP)
+    k = int(fitting.argmin())
+    if fitting[k] != _NO_GAP:
+        return int(free_from[k - 1]) if k else 0
+    return int(free_from[-1])
