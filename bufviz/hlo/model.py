@@ -48,7 +48,7 @@ _NO_OPERANDS: list = []  # shared by every instruction without operands (most ar
 
 class Instruction:
     __slots__ = ("name", "opcode", "shape_text", "args", "attr_text", "is_root", "line",
-                 "computation", "operands", "users", "_attrs", "_shape")
+                 "computation", "operands", "users", "_attrs", "_shape", "_callees")
 
     def __init__(self, name, opcode, shape_text, args, attr_text, is_root, line):
         self.name = name
@@ -63,6 +63,7 @@ class Instruction:
         self.users: list[Instruction] = []
         self._attrs = None
         self._shape = None
+        self._callees = None
 
     @property
     def shape(self) -> Shape:
@@ -142,15 +143,16 @@ class Instruction:
         return [comp.instruction(n) for n in parse_name_list(text) if n in comp]
 
     def callee_names(self, keys=CALLEE_KEYS) -> list[str]:
-        """Names of the computations this instruction calls, for the given attribute keys."""
-        names = []
-        attr_text = self.attr_text
-        for key in keys:
-            if key in attr_text:  # (most keys are absent: spared the call)
-                text = self.attr(key)
-                if text:
-                    names.extend(parse_name_list(text))
-        return names
+        """Names of the computations this instruction calls, for the given attribute keys (of
+        CALLEE_KEYS)."""
+        callees = self._callees
+        if callees is None:  # read once: the parser, the call graph and the analyses all ask
+            attr_text = self.attr_text
+            callees = self._callees = {key: parse_name_list(text) for key in CALLEE_KEYS
+                                       if key in attr_text and (text := self.attr(key))}
+        if not callees:
+            return []
+        return [name for key in keys for name in callees.get(key, ())]
 
     def __repr__(self) -> str:
         return f"<{self.opcode} {self.name}>"
