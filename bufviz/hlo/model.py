@@ -48,7 +48,7 @@ _NO_OPERANDS: list = []  # shared by every instruction without operands (most ar
 
 class Instruction:
     __slots__ = ("name", "opcode", "shape_text", "args", "attr_text", "is_root", "line",
-                 "computation", "operands", "users", "_attrs", "_shape", "_callees")
+                 "computation", "operands", "users", "_attrs", "_shape", "_callees", "_metadata")
 
     def __init__(self, name, opcode, shape_text, args, attr_text, is_root, line):
         self.name = name
@@ -64,6 +64,7 @@ class Instruction:
         self._attrs = None
         self._shape = None
         self._callees = None
+        self._metadata = None
 
     @property
     def shape(self) -> Shape:
@@ -92,8 +93,11 @@ class Instruction:
 
     @property
     def metadata(self) -> dict[str, str]:
-        text = self.attr("metadata")
-        return parse_metadata(text) if text else {}
+        """(Read once: descriptions, stack traces and advice ask again. Not to be changed.)"""
+        if self._metadata is None:
+            text = self.attr("metadata")
+            self._metadata = parse_metadata(text) if text else {}
+        return self._metadata
 
     @property
     def op_name(self) -> str:
@@ -494,10 +498,9 @@ class Module:
             frame_id = parent
         return chain
 
-    def source_of(self, instr: Instruction, meta: dict[str, str] | None = None) -> str | None:
-        """`file:line` of an instruction: metadata source_file/line, else its innermost stack frame.
-        `meta`: its metadata, where the caller has parsed it already."""
-        meta = instr.metadata if meta is None else meta
+    def source_of(self, instr: Instruction) -> str | None:
+        """`file:line` of an instruction: metadata source_file/line, else its innermost stack frame."""
+        meta = instr.metadata
         if meta.get("source_file"):
             line = meta.get("source_line")
             return f"{meta['source_file']}:{line}" if line else meta["source_file"]
