@@ -231,8 +231,8 @@ class BufferAssigner:
         bisect_left = bisect.bisect_left
         s0, e0 = ranges[0] if len(ranges) == 1 else (None, None)
         for alloc in candidates:
-            if alloc.color != color or alloc.size < size or alloc.tail < last_end:
-                continue
+            if alloc.tail < last_end or alloc.color != color or alloc.size < size:
+                continue  # (the tail test first: it rejects most, the others rarely)
             spans = alloc.spans
             if not spans.overlapping:
                 starts, ends = spans.starts, spans.ends_by_start
