@@ -19,20 +19,33 @@ def bracket_depth(text: str) -> int:
     return depth
 
 
+# A quoted string (as _TOKEN reads it), or a run of text without quotes.
+_QUOTED_OR_PLAIN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[^"]+')
+
+
 def split_top_level(text: str) -> list[str]:
-    """Split on commas that are not inside brackets or strings."""
+    """Split on commas that are not inside brackets or strings. Outside strings the text is
+    split at every comma and the brackets of each piece counted (a module header's 20 KB of
+    aliasing and layouts is thousands of tokens: one Python step per piece, not per token)."""
     parts = []
+    current: list[str] = []  # the pieces of the part being read
     depth = 0
-    start = 0
-    for m in _TOKEN.finditer(text):
-        tok = m.group()
-        if tok == ",":
-            if depth == 0:
-                parts.append(text[start:m.start()])
-                start = m.end()
-        else:
-            depth += _OPEN.get(tok, 0)
-    parts.append(text[start:])
+    for m in _QUOTED_OR_PLAIN.finditer(text):
+        run = m.group()
+        if run[0] == '"':
+            current.append(run)
+            continue
+        for k, piece in enumerate(run.split(",")):
+            if k:  # a comma before this piece: it splits where no bracket is open
+                if depth == 0:
+                    parts.append("".join(current))
+                    current = []
+                else:
+                    current.append(",")
+            current.append(piece)
+            depth += (piece.count("{") + piece.count("(") + piece.count("[")
+                      - piece.count("}") - piece.count(")") - piece.count("]"))
+    parts.append("".join(current))
     return parts
 
 
