@@ -34,10 +34,11 @@ _STARTS_INSTRUCTION = re.compile(r"[ \t]*(?:ROOT[ \t]+)?%?[A-Za-z_][\w.\-]*[ \t]
 _NOT_AN_INSTRUCTION = r"(?![ \t]*(?:ROOT[ \t]+)?%?[A-Za-z_][\w.\-]*[ \t]*=[ \t]|[ \t]*(?://[^\n]*)?(?:\n|$))"
 _CONTINUES_FIRST = re.compile(_NOT_AN_INSTRUCTION)
 _CONTINUES_LATER = re.compile(r"\n" + _NOT_AN_INSTRUCTION)
-# `[ROOT] name = array-shape opcode(operands without parentheses)`: what parse_instruction_line
-# returns for such a line, in one match.
+# `[ROOT] name = shape opcode(operands without parentheses)`, the shape an array or a tuple of
+# arrays (XLA:CPU's custom calls return one): what parse_instruction_line returns for such a
+# line, in one match.
 _SIMPLE = (r"[ \t]*(ROOT[ \t]+)?%?([A-Za-z_][\w.\-]*)[ \t]*=[ \t]*"
-           r"([a-z][a-z0-9]*\[[^\]\n]*\](?:\{[^{}\n]*\})?)[ \t]+([a-z][a-z0-9\-]*)\(([^()\n]*)\)")
+           r"([a-z][a-z0-9]*\[[^\]\n]*\](?:\{[^{}\n]*\})?|\([^()\n]*\))[ \t]+([a-z][a-z0-9\-]*)\(([^()\n]*)\)")
 _SIMPLE_LINE = re.compile(_SIMPLE)
 # Every line of a body at once, where each is such a line (XLA:CPU's call-wrapped fusions).
 _SIMPLE_LINES = re.compile("^" + _SIMPLE + "([^\n]*)$", re.M)
@@ -384,8 +385,6 @@ def _simple_rows(text: str) -> list[tuple] | None:
     """(ROOT or "", name, shape, opcode, operands, attributes) of each line, found by one search
     over the body; None unless every line is a simple instruction line (then none continues
     another: each starts an instruction)."""
-    if "= (" in text:
-        return None  # a tuple-shaped instruction (not a simple line): not worth the search
     rows = _SIMPLE_LINES.findall(text)
     return rows if len(rows) == text.count("\n") + (not text.endswith("\n")) else None
 
