@@ -71,7 +71,9 @@ class Shape:
 
 
 class ArrayShape(Shape):
-    __slots__ = ("dtype", "dims", "dynamic", "layout", "text")
+    """Never changed once made (parsed shapes are shared): sizes and texts are computed once."""
+
+    __slots__ = ("dtype", "dims", "dynamic", "layout", "text", "_bytes", "_plain_text")
 
     def __init__(self, dtype, dims, dynamic, layout, text):
         self.dtype = dtype
@@ -79,6 +81,8 @@ class ArrayShape(Shape):
         self.dynamic = dynamic    # tuple of bools, or None when no dim is dynamic
         self.layout = layout      # Layout or None
         self.text = text          # as printed, with layout
+        self._bytes = None
+        self._plain_text = None
 
     @property
     def memory_space(self) -> int:
@@ -98,10 +102,15 @@ class ArrayShape(Shape):
         """ShapeUtil::ByteSizeOf: tiling and memory space are ignored; E(n) packs sub-byte types."""
         if self.dtype == "opaque":
             return pointer_size
-        bits = self.layout.element_size_bits if self.layout else 0
-        if bits:
-            return (self.element_count() * bits + 7) // 8
-        return self.element_count() * ELEMENT_BYTES[self.dtype]
+        size = self._bytes
+        if size is None:
+            bits = self.layout.element_size_bits if self.layout else 0
+            if bits:
+                size = (self.element_count() * bits + 7) // 8
+            else:
+                size = self.element_count() * ELEMENT_BYTES[self.dtype]
+            self._bytes = size
+        return size
 
     def padded_byte_size(self) -> int:
         """ShapeUtil::ArraySize, the public stand-in for TPU's padded size: the minor dimensions
@@ -127,10 +136,12 @@ class ArrayShape(Shape):
         return (count * bits + 7) // 8 if bits else count * ELEMENT_BYTES[self.dtype]
 
     def text_without_layout(self) -> str:
-        dims = []
-        for size, dyn in zip(self.dims, self.dynamic or (False,) * len(self.dims)):
-            dims.append("?" if size < 0 else (f"<={size}" if dyn else str(size)))
-        return f"{self.dtype}[{','.join(dims)}]"
+        if self._plain_text is None:
+            dims = []
+            for size, dyn in zip(self.dims, self.dynamic or (False,) * len(self.dims)):
+                dims.append("?" if size < 0 else (f"<={size}" if dyn else str(size)))
+            self._plain_text = f"{self.dtype}[{','.join(dims)}]"
+        return self._plain_text
 
     def __repr__(self) -> str:
         return f"ArrayShape({self.text!r})"
