@@ -44,6 +44,7 @@ def parse_module(text: str, path: str) -> Module:
 
     line = line_no
     last_pos = 0
+    commented = False  # a closing line `} // name` (newer printers)
     for k, h in enumerate(headers):
         line += text.count("\n", last_pos, h.start())
         last_pos = h.start()
@@ -54,6 +55,7 @@ def parse_module(text: str, path: str) -> Module:
             raise BufvizError(f"expected '}}' closing computation {name!r}, found "
                               f"{'the end of the file (truncated?)' if k + 1 == len(headers) else 'the next computation'}",
                               path, line)
+        commented = commented or text.startswith("} // ", close.start())
         stray = text[close.end():next_start]
         if stray.strip():
             offset = close.end() + len(stray) - len(stray.lstrip())
@@ -71,7 +73,7 @@ def parse_module(text: str, path: str) -> Module:
     if module.entry is None:  # XLA's rule: without ENTRY, the last computation is the entry
         module.entry = list(module.computations.values())[-1]
         module.entry.is_entry = True
-    _record_features(module, text)
+    _record_features(module, text, commented)
     return module
 
 
@@ -161,12 +163,14 @@ def _read_stack_tables(module: Module, text: str, begin: int, end: int, first_li
                                             max(fields.get("parent_frame_id", 0) - 1, 0))
 
 
-def _record_features(module: Module, text: str) -> None:
+def _record_features(module: Module, text: str, closing_comments: bool) -> None:
+    """`closing_comments`: some computation closes with `} // name` (every column-0 `}` line
+    of a module read without error closes a computation: found there, not by another scan)."""
     sample = text[:400_000]
     module.features = {
         "percent_names": _PERCENT_INSTR.search(sample) is not None,
         "typed_operands": _TYPED_OPERAND.search(sample) is not None,
-        "closing_comments": text.startswith("} // ") or text.find("\n} // ") >= 0,
+        "closing_comments": closing_comments,
         "stack_frame_tables": bool(module.stack_frames),
         "signatures": any(c.signature for c in module.computations.values()),
         "is_scheduled": module.is_scheduled,
