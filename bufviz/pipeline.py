@@ -284,7 +284,8 @@ def _module_description(module: Module):
             shape = None
         origin = origins.get(instr.name)
         if origin is None:
-            origin = origins[instr.name] = (instr.op_name or None, module.source_of(instr))
+            meta = instr.metadata
+            origin = origins[instr.name] = (meta.get("op_name") or None, module.source_of(instr, meta))
         return {"shape": shape, "opcode": instr.opcode, "op_name": origin[0], "source": origin[1]}
     return describe
 

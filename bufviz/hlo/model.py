@@ -49,7 +49,7 @@ _NO_OPERANDS: list = []  # shared by every instruction without operands (most ar
 
 class Instruction:
     __slots__ = ("name", "opcode", "shape_text", "args", "attr_text", "is_root", "line",
-                 "computation", "operands", "users", "_attrs", "_shape", "_callees", "_metadata")
+                 "computation", "operands", "users", "_attrs", "_shape")
 
     def __init__(self, name, opcode, shape_text, args, attr_text, is_root, line):
         self.name = name
@@ -64,8 +64,6 @@ class Instruction:
         self.users: list[Instruction] = []
         self._attrs = None
         self._shape = None
-        self._callees = None
-        self._metadata = None
 
     @property
     def shape(self) -> Shape:
@@ -94,11 +92,8 @@ class Instruction:
 
     @property
     def metadata(self) -> dict[str, str]:
-        """(Read once: descriptions, stack traces and advice ask again. Not to be changed.)"""
-        if self._metadata is None:
-            text = self.attr("metadata")
-            self._metadata = parse_metadata(text) if text else {}
-        return self._metadata
+        text = self.attr("metadata")
+        return parse_metadata(text) if text else {}
 
     @property
     def op_name(self) -> str:
@@ -148,16 +143,15 @@ class Instruction:
         return [comp.instruction(n) for n in parse_name_list(text) if n in comp]
 
     def callee_names(self, keys=CALLEE_KEYS) -> list[str]:
-        """Names of the computations this instruction calls, for the given attribute keys (of
-        CALLEE_KEYS)."""
-        callees = self._callees
-        if callees is None:  # read once: the parser, the call graph and the analyses all ask
-            attr_text = self.attr_text
-            callees = self._callees = {key: parse_name_list(text) for key in CALLEE_KEYS
-                                       if key in attr_text and (text := self.attr(key))}
-        if not callees:
-            return []
-        return [name for key in keys for name in callees.get(key, ())]
+        """Names of the computations this instruction calls, for the given attribute keys."""
+        names = []
+        attr_text = self.attr_text
+        for key in keys:
+            if key in attr_text:  # (most keys are absent: spared the call)
+                text = self.attr(key)
+                if text:
+                    names.extend(parse_name_list(text))
+        return names
 
     def __repr__(self) -> str:
         return f"<{self.opcode} {self.name}>"
@@ -497,9 +491,10 @@ class Module:
             frame_id = parent
         return chain
 
-    def source_of(self, instr: Instruction) -> str | None:
-        """`file:line` of an instruction: metadata source_file/line, else its innermost stack frame."""
-        meta = instr.metadata
+    def source_of(self, instr: Instruction, meta: dict[str, str] | None = None) -> str | None:
+        """`file:line` of an instruction: metadata source_file/line, else its innermost stack frame.
+        `meta`: its metadata, where the caller has parsed it already."""
+        meta = instr.metadata if meta is None else meta
         if meta.get("source_file"):
             line = meta.get("source_line")
             return f"{meta['source_file']}:{line}" if line else meta["source_file"]
