@@ -260,20 +260,11 @@ class _Placed:
         members span [first, last]), by offset."""
         count = self.count
         if self.by_offset is not None:
-            starts, ends = self.starts[:count], self.ends[:count]
-            if len(members) == 1:
-                mask = (starts <= last) & (ends >= first)
-            else:  # colocated members: alive during any of them
-                mask = np.zeros(count, dtype=bool)
-                for m in members:
-                    mask |= (starts <= m.end) & (ends >= m.start)
+            mask = _alive_mask(self.starts[:count], self.ends[:count], members, first, last)
             return self.offsets[:count][mask], self.chunk_ends[:count][mask]
         near = self._near(first, last)
         if len(members) > 1:
-            mask = np.zeros(near.size, dtype=bool)
-            for m in members:
-                mask |= (self.starts[near] <= m.end) & (self.ends[near] >= m.start)
-            near = near[mask]
+            near = near[_alive_mask(self.starts[near], self.ends[near], members, first, last)]
         order = near[np.argsort(self.offsets[near], kind="stable")]
         return self.offsets[order], self.chunk_ends[order]
 
@@ -299,6 +290,17 @@ class _Placed:
         chunks = np.fromiter(itertools.chain.from_iterable(found), dtype=np.int64, count=total)
         chunks.sort()
         return chunks
+
+
+def _alive_mask(starts, ends, members: list[_Interval], first: int, last: int):
+    """Which of the chunks with these intervals are alive during some member's interval (the
+    members span [first, last]; colocated members: alive during any of them)."""
+    if len(members) == 1:
+        return (starts <= last) & (ends >= first)
+    mask = np.zeros(starts.size, dtype=bool)
+    for m in members:
+        mask |= (starts <= m.end) & (ends >= m.start)
+    return mask
 
 
 def _transitive(intervals, value: int) -> list[int]:
