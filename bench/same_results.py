@@ -1,12 +1,15 @@
 """Check that a change to the engine changes no result: the JSON of `peak`, `allocations`,
 `timeline` and `explain` on every module, from the working tree and from BASE (a git revision).
 
-    python bench/same_results.py BASE [FOLDER ...] [--max-mb 5] [--jobs 2]
+    python bench/same_results.py BASE [FOLDER ...] [--max-mb 5] [--jobs 2] [--parse]
 
 FOLDERs (default: ../shared/corpus) are searched for HLO module files (`*after_optimizations.txt`,
 `*.hlo`, and `*.txt` under a `wild` folder). BASE is checked out into a temporary git worktree.
-Prints the files whose JSON differs and exits 1 if any does. Not part of the test run: speed
-work lands in steps, and each step must leave every result as it was.
+Prints the files whose JSON differs and exits 1 if any does. With --parse, compares instead
+every instruction of every computation as the parser reads it (name, line, opcode, shape,
+operands, attributes, root, operands and users by name; or the error), fusion bodies
+included: for changes to the parser. Not part of the test run: speed work lands in steps, and
+each step must leave every result as it was.
 """
 from __future__ import annotations
 
@@ -43,6 +46,36 @@ if __name__ == "__main__":
         pool.map(one, enumerate(FILES), chunksize=4)
 """
 
+# The same for --parse: one text per file, a line per instruction.
+PARSE_WORKER = """
+import multiprocessing, os, sys
+OUT, FILES = sys.argv[1], sys.argv[3:]
+
+def one(numbered):
+    number, path = numbered
+    from bufviz.errors import BufvizError
+    from bufviz.hlo.parser import parse_module
+    from bufviz.textfile import read_text
+    lines = []
+    try:
+        module = parse_module(read_text(path), path)
+        for comp in module.computations.values():
+            try:
+                for i in comp.instructions:
+                    lines.append(repr((comp.name, i.name, i.line, i.opcode, i.shape_text, i.args, i.attr_text,
+                                       i.is_root, [o.name for o in i.operands], [u.name for u in i.users])))
+            except BufvizError as e:
+                lines.append(f"{{comp.name}}: {{e}}")
+    except BufvizError as e:
+        lines.append(str(e))
+    with open(os.path.join(OUT, f"{{number}}.parse.txt"), "w") as f:
+        f.write("\\n".join(lines))
+
+if __name__ == "__main__":
+    with multiprocessing.Pool(int(sys.argv[2])) as pool:
+        pool.map(one, enumerate(FILES), chunksize=4)
+"""
+
 
 def module_files(folders: list[Path], max_mb: float) -> list[Path]:
     found = set()
@@ -54,9 +87,8 @@ def module_files(folders: list[Path], max_mb: float) -> list[Path]:
                   and "buffer-assignment" not in p.name and "memory-usage" not in p.name)
 
 
-def results(tree: Path, files: list[Path], out: Path, jobs: int) -> None:
+def results(tree: Path, files: list[Path], out: Path, jobs: int, code: str) -> None:
     out.mkdir(parents=True)
-    code = WORKER.format(commands=COMMANDS)
     # Run from the output folder: `python -c` puts the current folder first on the path.
     subprocess.run([sys.executable, "-c", code, str(out), str(jobs), *(str(f.resolve()) for f in files)],
                    check=True, cwd=out, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "NO_COLOR": "1"})
@@ -68,7 +100,10 @@ def main() -> None:
     parser.add_argument("folders", nargs="*", type=Path, default=[ROOT.parent / "shared" / "corpus"])
     parser.add_argument("--max-mb", type=float, default=5.0, help="skip modules larger than this")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--parse", action="store_true", help="compare what the parser reads, not the JSON")
     args = parser.parse_args()
+    kinds, code = (("parse",), PARSE_WORKER.format()) if args.parse else (COMMANDS, WORKER.format(commands=COMMANDS))
+    suffix = "txt" if args.parse else "json"
     files = module_files(args.folders, args.max_mb)
     if not files:
         raise SystemExit("no module files found")
@@ -77,18 +112,18 @@ def main() -> None:
         base = work / "base"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base), args.base], check=True)
         try:
-            results(base, files, work / "before", args.jobs)
-            results(ROOT, files, work / "after", args.jobs)
+            results(base, files, work / "before", args.jobs, code)
+            results(ROOT, files, work / "after", args.jobs, code)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True)
         differ = []
         for number, path in enumerate(files):
-            for command in COMMANDS:
-                a, b = work / "before" / f"{number}.{command}.json", work / "after" / f"{number}.{command}.json"
+            for command in kinds:
+                a, b = (work / side / f"{number}.{command}.{suffix}" for side in ("before", "after"))
                 if a.exists() != b.exists() or (a.exists() and not filecmp.cmp(a, b, shallow=False)):
                     differ.append(f"{command} {path}")
-    print(f"{len(files)} modules x {len(COMMANDS)} commands against {args.base}: "
-          f"{len(differ)} results differ")
+    what = "parses" if args.parse else f"{len(COMMANDS)} commands"
+    print(f"{len(files)} modules x {what} against {args.base}: {len(differ)} results differ")
     for line in differ:
         print("  " + line)
     sys.exit(1 if differ else 0)
