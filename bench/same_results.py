@@ -24,10 +24,19 @@ HERE = Path(__file__).parent
 ROOT = HERE.parent
 COMMANDS = ("peak", "allocations", "timeline", "explain")
 
-# Run inside a tree's own interpreter path: one process writes every file's JSON.
-WORKER = """
+# Run inside a tree's own interpreter path: one pool of processes maps a worker's `one` over
+# the numbered files (OUT: the output folder).
+POOL = """
 import contextlib, io, multiprocessing, os, sys
 OUT, FILES = sys.argv[1], sys.argv[3:]
+{worker}
+if __name__ == "__main__":
+    with multiprocessing.Pool(int(sys.argv[2])) as pool:
+        pool.map(one, enumerate(FILES), chunksize=4)
+"""
+
+# Each file's JSON from every command.
+WORKER = """
 COMMANDS = {commands!r}
 
 def one(numbered):
@@ -41,16 +50,10 @@ def one(numbered):
             except SystemExit:
                 pass
 
-if __name__ == "__main__":
-    with multiprocessing.Pool(int(sys.argv[2])) as pool:
-        pool.map(one, enumerate(FILES), chunksize=4)
 """
 
-# The same for --parse: one text per file, a line per instruction.
+# For --parse: one text per file, a line per instruction.
 PARSE_WORKER = """
-import multiprocessing, os, sys
-OUT, FILES = sys.argv[1], sys.argv[3:]
-
 def one(numbered):
     number, path = numbered
     from bufviz.errors import BufvizError
@@ -71,9 +74,6 @@ def one(numbered):
     with open(os.path.join(OUT, f"{{number}}.parse.txt"), "w") as f:
         f.write("\\n".join(lines))
 
-if __name__ == "__main__":
-    with multiprocessing.Pool(int(sys.argv[2])) as pool:
-        pool.map(one, enumerate(FILES), chunksize=4)
 """
 
 
@@ -102,7 +102,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--parse", action="store_true", help="compare what the parser reads, not the JSON")
     args = parser.parse_args()
-    kinds, code = (("parse",), PARSE_WORKER.format()) if args.parse else (COMMANDS, WORKER.format(commands=COMMANDS))
+    kinds, worker = (("parse",), PARSE_WORKER.format()) if args.parse else (COMMANDS, WORKER.format(commands=COMMANDS))
+    code = POOL.format(worker=worker)
     suffix = "txt" if args.parse else "json"
     files = module_files(args.folders, args.max_mb)
     if not files:
