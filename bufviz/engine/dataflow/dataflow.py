@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 import itertools
 
-from ...hlo.model import Instruction
+from ...hlo.model import Computation, Instruction
 from .callgraph import CONTROL_FLOW_CALLEES, CallGraph
 from .phi_graph import PhiGraph
 
@@ -62,12 +62,17 @@ class Dataflow:
         self._ids = itertools.count()
         self._phis = PhiGraph()
         self._deleted: set[int] = set()
+        passed = _passed_parameters(graph)
         for comp in graph.computations:
+            if comp in passed:
+                self.sets[comp.root] = self._initial_set(comp.root)
+                continue
             for instr in graph.post_order(comp):
                 self.sets[instr] = self._initial_set(instr)
         priority = graph.ordinals()
         self._propagate(priority, self._settle(priority))
         self._optimize_phis()
+        self._pass_parameters(passed)
         for value_id in self._deleted:
             self.values.pop(value_id, None)
         self._record_positions()
@@ -167,6 +172,18 @@ class Dataflow:
                     _UPDATERS[op](self, instr)
                     settled.add(instr)
         return settled
+
+    def _pass_parameters(self, passed: dict[Computation, list[Instruction]]) -> None:
+        """The parameters _passed_parameters set aside take their operands' final sets: an
+        array's the same dict (neither changes any more), in one pass per computation."""
+        sets = self.sets
+        for comp, operands in passed.items():
+            params = comp.parameters
+            shared = [sets[operand] for operand in operands]
+            sets.update(zip(params, shared))
+            for param, operand_sets in zip(params, shared):
+                if len(operand_sets) != 1 or () not in operand_sets or param.shape.is_tuple:
+                    sets[param] = {index: operand_sets.get(index, _EMPTY) for index, _ in param.shape.subshapes()}
 
     def _take_sets(self, param: Instruction, source: Instruction) -> None:
         """A parameter holds its caller's operand's values."""
@@ -401,6 +418,25 @@ class Dataflow:
 
     def value_list(self) -> list[Value]:
         return [self.values[k] for k in sorted(self.values)]
+
+
+def _passed_parameters(graph: CallGraph) -> dict[Computation, list[Instruction]]:
+    """Computations (with the operands their parameters hold, by number) whose parameters
+    nothing reads while the worklist runs: called by one `call`, passing an operand for each
+    parameter, and holding only parameters and a root that reads no sets (XLA:CPU wraps each
+    parallel fusion so: most instructions of such a module). Their parameters are left out
+    of the worklist and take the operands' final sets at the end (the sets they would reach)."""
+    passed: dict[Computation, list[Instruction]] = {}
+    for comp, sites in graph.callsites.items():
+        if len(sites) != 1 or sites[0].opcode != "call":
+            continue
+        root, params, operands = comp.root, comp.parameters, sites[0].operands
+        if (len(params) + 1 != len(comp.instructions) or root.opcode == "parameter"
+                or root.opcode in _UPDATERS or root.opcode in CONTROL_FLOW_CALLEES
+                or len(params) > len(operands) or (params and params[-1].parameter_number != len(params) - 1)):
+            continue
+        passed[comp] = operands[:len(params)]
+    return passed
 
 
 def _permute_destinations(instr: Instruction) -> set:
