@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 from dataclasses import dataclass, field
 
 from ...kinds import allocation_kinds
@@ -433,8 +434,8 @@ def _positions(computations: list[Computation], graph: CallGraph | None) -> dict
     """Post-order index of every instruction, computations in reverse printed order (§12 C2)."""
     position: dict[Instruction, int] = {}
     for comp in reversed(computations):
-        for instr in (graph.post_order(comp) if graph is not None else instruction_post_order(comp)):
-            position[instr] = len(position)
+        order = graph.post_order(comp) if graph is not None else instruction_post_order(comp)
+        position.update(zip(order, itertools.count(len(position))))  # (each once per computation)
     return position
 
 
