@@ -171,6 +171,22 @@ def test_instructions_settled_before_the_worklist_get_the_worklists_sets():
     assert passed  # (XLA:CPU wraps fusions in calls in the corpus of 2024-2025)
 
 
+@pytest.mark.parametrize("spelling", ["parameter(01)", "parameter(0)"])
+def test_passed_parameters_numbered_otherwise_hold_their_own_operand(tmp_path, spelling):
+    """A wrapper's parameter numbered other than XLA prints it (`parameter(01)`), or a number
+    given twice (text XLA would refuse), still takes the operand of its own number."""
+    case = next(c for c in CASES if "0.4.13" in str(c) and c.name == "mlp_train")
+    text = hlo_file(case).read_text()
+    start = text.index("\nparallel_fusion")
+    end = text.index("\n}", start)
+    edited = tmp_path / hlo_file(case).name
+    edited.write_text(text[:start] + text[start:end].replace("parameter(1)", spelling) + text[end:])
+    assert edited.read_text() != text
+    passing = _dataflow_facts(edited, settle=True)
+    assert passing[3]
+    assert passing[:2] == _dataflow_facts(edited, settle=False, pass_parameters=False)[:2]
+
+
 def test_positions_and_uses_are_where_the_sets_hold_a_value():
     """Aliasing reads values from the sets of the few instructions that alias, not from every
     value's positions and uses: that holds because a value is at a position exactly where an

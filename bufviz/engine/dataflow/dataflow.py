@@ -421,21 +421,27 @@ class Dataflow:
 
 
 def _passed_parameters(graph: CallGraph) -> dict[Computation, list[Instruction]]:
-    """Computations (with the operands their parameters hold, by number) whose parameters
-    nothing reads while the worklist runs: called by one `call`, passing an operand for each
-    parameter, and holding only parameters and a root that reads no sets (XLA:CPU wraps each
-    parallel fusion so: most instructions of such a module). Their parameters are left out
-    of the worklist and take the operands' final sets at the end (the sets they would reach)."""
+    """Computations (with the operand each parameter holds, in comp.parameters' order) whose
+    parameters nothing reads while the worklist runs: called by one `call`, passing an operand
+    for each parameter, and holding only parameters and a root that reads no sets (XLA:CPU
+    wraps each parallel fusion so: most instructions of such a module). Their parameters are
+    left out of the worklist and take the operands' final sets at the end (the sets they
+    would reach)."""
     passed: dict[Computation, list[Instruction]] = {}
+    numerals: list[str] = []  # "0", "1", ...
     for comp, sites in graph.callsites.items():
         if len(sites) != 1 or sites[0].opcode != "call":
             continue
         root, params, operands = comp.root, comp.parameters, sites[0].operands
         if (len(params) + 1 != len(comp.instructions) or root.opcode == "parameter"
                 or root.opcode in _UPDATERS or root.opcode in CONTROL_FLOW_CALLEES
-                or len(params) > len(operands) or (params and params[-1].parameter_number != len(params) - 1)):
+                or (params and params[-1].parameter_number >= len(operands))):  # (sorted by number)
             continue
-        passed[comp] = operands[:len(params)]
+        numerals.extend(map(str, range(len(numerals), len(params))))
+        if [param.args for param in params] == numerals[:len(params)]:  # 0..n-1, as XLA prints them
+            passed[comp] = operands[:len(params)]
+        else:  # (another spelling, or a number twice: each its own)
+            passed[comp] = [operands[param.parameter_number] for param in params]
     return passed
 
 
