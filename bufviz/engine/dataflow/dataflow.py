@@ -174,16 +174,18 @@ class Dataflow:
         return settled
 
     def _pass_parameters(self, passed: dict[Computation, list[Instruction]]) -> None:
-        """The parameters _passed_parameters set aside take their operands' final sets: an
-        array's the same dict (neither changes any more), in one pass per computation."""
+        """The parameters _passed_parameters set aside take their operands' final sets as
+        _take_sets gives them: an array's the same dict (neither changes any more), set for a
+        whole computation at once."""
         sets = self.sets
         for comp, operands in passed.items():
             params = comp.parameters
             shared = [sets[operand] for operand in operands]
             sets.update(zip(params, shared))
-            for param, operand_sets in zip(params, shared):
+            for param, operand, operand_sets in zip(params, operands, shared):
                 if len(operand_sets) != 1 or () not in operand_sets or param.shape.is_tuple:
-                    sets[param] = {index: operand_sets.get(index, _EMPTY) for index, _ in param.shape.subshapes()}
+                    sets[param] = self._initial_set(param)  # (a tuple, or an operand of another shape)
+                    self._take_sets(param, operand)
 
     def _take_sets(self, param: Instruction, source: Instruction) -> None:
         """A parameter holds its caller's operand's values."""
