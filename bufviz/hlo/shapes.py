@@ -102,15 +102,14 @@ class ArrayShape(Shape):
         """ShapeUtil::ByteSizeOf: tiling and memory space are ignored; E(n) packs sub-byte types."""
         if self.dtype == "opaque":
             return pointer_size
-        size = self._bytes
-        if size is None:
-            bits = self.layout.element_size_bits if self.layout else 0
-            if bits:
-                size = (self.element_count() * bits + 7) // 8
-            else:
-                size = self.element_count() * ELEMENT_BYTES[self.dtype]
-            self._bytes = size
-        return size
+        if self._bytes is None:
+            self._bytes = self._bytes_of(self.element_count())
+        return self._bytes
+
+    def _bytes_of(self, count: int) -> int:
+        """Bytes of `count` elements of this type: E(n) packs sub-byte types."""
+        bits = self.layout.element_size_bits if self.layout else 0
+        return (count * bits + 7) // 8 if bits else count * ELEMENT_BYTES[self.dtype]
 
     def padded_byte_size(self) -> int:
         """ShapeUtil::ArraySize, the public stand-in for TPU's padded size: the minor dimensions
@@ -132,8 +131,7 @@ class ArrayShape(Shape):
         count = math.prod(dims) * extra
         if layout.tail_padding:
             count = -(-count // layout.tail_padding) * layout.tail_padding
-        bits = layout.element_size_bits
-        return (count * bits + 7) // 8 if bits else count * ELEMENT_BYTES[self.dtype]
+        return self._bytes_of(count)
 
     def text_without_layout(self) -> str:
         if self._plain_text is None:
