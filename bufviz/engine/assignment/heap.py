@@ -219,11 +219,14 @@ class _Placed:
             return
         k = bisect.bisect_right(self.by_offset, offset)
         self.by_offset.insert(k, offset)
-        for column in (self.starts, self.ends, self.offsets, self.chunk_ends, self.numbers):
+        for column in self._columns():
             column[k + 1:number + 1] = column[k:number]  # (numpy copies overlapping slices safely)
         self._store(k, number, start, end, offset, chunk_end)
         if self.count == self.SCAN_LIMIT:
             self._to_trees()
+
+    def _columns(self) -> tuple:
+        return self.starts, self.ends, self.offsets, self.chunk_ends, self.numbers
 
     def _store(self, k: int, number: int, start: int, end: int, offset: int, chunk_end: int) -> None:
         self.starts[k], self.ends[k], self.offsets[k], self.chunk_ends[k] = start, end, offset, chunk_end
@@ -232,7 +235,7 @@ class _Placed:
     def _to_trees(self) -> None:
         """From offset order to placement order, every chunk indexed in the trees."""
         count, order = self.count, self.numbers[:self.count].copy()
-        for column in (self.starts, self.ends, self.offsets, self.chunk_ends, self.numbers):
+        for column in self._columns():
             column[order] = column[:count].copy()
         self.by_offset = None
         self.size = 1 << max(self.ticks, 1).bit_length()
