@@ -35,6 +35,8 @@ class Inputs:
     vintage: object = None      # analysis.vintage.Vintage, once detected
     notes: list[str] = field(default_factory=list)      # how the files were chosen
     warnings: list[str] = field(default_factory=list)   # what makes the numbers doubtful
+    tuple_reads_problem: str | None = None              # why the dump's names did not fit the module's reads
+    tuple_reads_placed: int = 0                         # rebuilt tuple reads named and placed from the dump
 
     @property
     def module_name(self) -> str:
@@ -97,7 +99,30 @@ def load_inputs(paths: list[str], discover: bool = True, module: str | None = No
             say(f"reading {os.path.basename(path)}")
         _read_one(inputs, path)
     inputs.split_files = _split_files(inputs)
+    _name_tuple_reads(inputs)
     return inputs
+
+
+def _name_tuple_reads(inputs: Inputs) -> None:
+    """Compact tuple reads (`%x#0`, XLA since 2026-07) take the names and schedule slots the
+    dump files give them; where they cannot, why is kept for the same-module check."""
+    lr, ba = inputs.live_range, inputs.buffer_assignment
+    if inputs.module is None or lr is None or not lr.sequence:
+        return
+    from .hlo.tuple_read_names import ScheduleMismatch, name_tuple_reads
+    positions = quoted = None
+    if ba is not None and ba.values:
+        positions = {(name, index or ()): v.id for v in ba.values for name, index in v.positions}
+        quoted = {v.name: v.instruction for v in ba.values}
+    try:
+        placed = name_tuple_reads(inputs.module, lr.sequence, positions, quoted)
+    except ScheduleMismatch as e:
+        inputs.tuple_reads_problem = str(e)
+        return
+    inputs.tuple_reads_placed = placed
+    if placed:
+        inputs.notes.append(f"{placed} tuple reads the HLO text prints as operands (`%x#N`) take their "
+                            f"names and places in the schedule from the live ranges")
 
 
 def _read_one(inputs: Inputs, path: str) -> None:

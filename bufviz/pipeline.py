@@ -134,14 +134,16 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
     context = Context(inputs, target)
     result = None
     assignment = None
+    unplaced = 0
     describe = _no_description
     if inputs.module is not None:
         analysis = context.analysis = _analysis(inputs.module, target)
         oom = _oom_json(inputs, inputs.module)
         result = peak_of(analysis)
+        unplaced = _unplaced_tuple_reads(inputs, analysis)
         describe = _module_description(inputs.module)
         say("assigning buffers")
-        _, assignment = assign_buffers(analysis, _xla_allocations(inputs), notes)
+        _, assignment = assign_buffers(analysis, _xla_allocations(inputs), notes, value_ids=_value_ids(inputs))
         _check_allocations_complete(inputs, assignment["allocations"])
         notes += check_same_module(inputs, oom, match)
     elif inputs.buffer_assignment is not None and inputs.buffer_assignment.values and inputs.live_range \
@@ -166,12 +168,31 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
     report = build_peak_report(inputs, platform, vintage, result, describe, notes, assignment)
     if assignment is not None and report["recomputed"] is not None:
         report["recomputed"].update(storage_totals(report["recomputed"]))
+    if report["recomputed"] is not None and inputs.module is not None:
+        report["recomputed"]["unplaced_tuple_reads"] = unplaced
     _add_memory(report, describe, platform == "tpu" or inputs.module is None)
     if oom is None:
         oom = _oom_json(inputs)
     report["oom"] = oom
     report["warnings"] = list(inputs.warnings)
     return report, describe, context
+
+
+def _unplaced_tuple_reads(inputs: Inputs, analysis) -> int:
+    """Scheduled tuple reads the text folds into operands (`%x#N`) whose places in XLA's schedule
+    no dump gave: placed before their first use (XLA's parser does the same), so times and sums
+    of live values are bufviz's, said in a warning."""
+    if inputs.tuple_reads_placed:
+        return 0
+    count = sum(1 for i in analysis.flat.sequence if not i.printed)
+    if count:
+        inputs.warnings.append(
+            f"the HLO text folds {count} tuple reads into their users' operands (`%x#N`, XLA since 2026-07) "
+            "and does not say where XLA scheduled them: bufviz places each before its first use, as XLA's "
+            "parser does, so times, the peak moment and the live-range peak may differ from XLA's "
+            "(memory needed and the allocations do not depend on them, short of a heap placed otherwise "
+            "around a tuple's 8-byte pointers); give the dump's -live-range.txt for XLA's schedule")
+    return count
 
 
 def _oom_json(inputs: Inputs, module: Module | None = None) -> dict | None:
@@ -234,6 +255,12 @@ def _check_allocations_complete(inputs: Inputs, ours: list[dict]) -> None:
         path = inputs.paths["buffer_assignment"]
         raise BufvizError(f"expected allocation {len(ba.allocations)} (the module has {len(ours)}), found the "
                           f"end of the file{TRUNCATED}", path, ba.end_lines.get(path))
+
+
+def _value_ids(inputs: Inputs) -> dict | None:
+    """(instruction name, index) -> XLA's value id, from the dump's values."""
+    ba = inputs.buffer_assignment
+    return {(r.name, r.index or ()): r.id for r in ba.values} if ba is not None and ba.values else None
 
 
 def _xla_allocations(inputs: Inputs) -> list[dict] | None:

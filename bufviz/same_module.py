@@ -23,6 +23,9 @@ def check_same_module(inputs, oom: dict | None, allow: bool) -> list[str]:
         if missing:
             message = (f"{len(missing)} of {len(dumped)} instructions in the {what} are not in the HLO module "
                        f"{inputs.paths['hlo']} (e.g. {missing[0]!r}): the files look like different modules")
+            if inputs.tuple_reads_problem and key == "live_range":
+                message += (f"; the module's tuple reads printed as operands (`%x#N`) do not fit them: "
+                            f"{inputs.tuple_reads_problem}")
             if not allow:
                 raise BufvizError(f"{message}; {MATCH_HINT}", inputs.paths[key])
             notes.append(message + " (--match: used together anyway)")

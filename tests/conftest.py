@@ -28,7 +28,7 @@ def corpus_cases() -> list[Path]:
     cases = {}
     for root in (DATA / "corpus", SHARED / "corpus"):
         if root.is_dir():
-            for version in sorted(root.glob("xla-jax-*")):
+            for version in sorted(root.glob("xla-*")):   # jax's releases, XLA:GPU, tf-nightly
                 for case in sorted(p for p in version.iterdir() if p.is_dir()):
                     cases.setdefault((version.name, case.name), case)
     for case in sorted(p for p in (DATA / "extra").iterdir() if p.is_dir() and any(p.glob("*optimizations.txt"))):
@@ -37,11 +37,14 @@ def corpus_cases() -> list[Path]:
 
 
 def case_id(case: Path) -> str:
-    return f"{case.parent.name.replace('xla-jax-', '')}/{case.name}"
+    return f"{case.parent.name.replace('xla-jax-', '').replace('xla-', '')}/{case.name}"
 
 
 def hlo_file(case: Path) -> Path:
-    return next(p for p in case.iterdir() if p.name.endswith("after_optimizations.txt"))
+    """The optimized module XLA wrote with its dump files (an XLA:GPU folder also holds the text
+    written when the executable was loaded from a compilation cache, without them)."""
+    texts = sorted(p for p in case.iterdir() if p.name.endswith("after_optimizations.txt"))
+    return next((p for p in texts if (case / (p.name[:-4] + "-buffer-assignment.txt")).exists()), texts[0])
 
 
 def dump_text(case: Path) -> str:

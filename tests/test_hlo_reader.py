@@ -14,7 +14,7 @@ from conftest import DATA, SAMPLES, SHARED, WILD, wild
 
 def all_modules() -> list[Path]:
     files = sorted(SAMPLES.rglob("*.txt")) + sorted(DATA.rglob("*after_optimizations.txt"))
-    files += sorted((SHARED / "corpus").glob("xla-jax-*/*/*optimizations.txt"))
+    files += sorted((SHARED / "corpus").glob("xla-*/*/*optimizations.txt"))
     files += sorted(WILD.glob("hlo-*.txt"))
     return [f for f in files if f.read_text().lstrip().startswith("HloModule")]
 
@@ -30,11 +30,31 @@ def test_every_module_parses_completely(path):
     text = path.read_text()
     # Every instruction line of the text became an instruction (multi-line ones count once).
     defined = len(re.findall(r"^\s+(?:ROOT\s+)?%?[\w.\-]+ = ", text, re.M))
-    assert sum(len(c.instructions) for c in module.computations.values()) == defined
+    assert sum(1 for c in module.computations.values() for i in c.instructions if i.printed) == defined
     assert module.entry.root in module.entry.instructions
     for comp in module.computations.values():
         for instr in comp.instructions:
             assert all(op.computation is comp for op in instr.operands)
+        _check_tuple_reads(comp)
+
+
+def _check_tuple_reads(comp):
+    """A compact operand `%x#i#j` (XLA since 2026-07) reads element j of element i of x: one
+    get-tuple-element per (x, path) of the computation, placed before its first user."""
+    body = comp.text
+    wanted = {m.group(1) + m.group(2)[:k] for m in re.finditer(r"%([\w.\-]+)((?:#\d+)+)", body)
+              for k in [i for i, c in enumerate(m.group(2)) if c == "#"][1:] + [len(m.group(2))]}
+    rebuilt = [i for i in comp.instructions if not i.printed]
+    assert len(rebuilt) == len(wanted)
+    position = {i: k for k, i in enumerate(comp.instructions)}
+    for read in rebuilt:
+        source, path = read, []
+        while not source.printed:
+            path.insert(0, source.tuple_index)
+            source = source.operands[0]
+        assert source.name + "".join(f"#{i}" for i in path) in wanted
+        assert read.opcode == "get-tuple-element" and read.shape is source.shape.subshape(tuple(path))
+        assert all(position[read] < position[user] for user in read.users) and read.users
 
 
 @pytest.mark.parametrize("path", all_modules(), ids=lambda p: f"{p.parent.name}/{p.name}"[-70:])

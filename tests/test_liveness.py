@@ -4,6 +4,7 @@ sizes) and the stack-trace breakdown, for every real dump case."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
@@ -28,6 +29,14 @@ def test_recomputed_from_the_module_alone_equals_xla(case, tmp_path):
     ours = report["recomputed"]
     text = dump_text(case)
     assert ours["schedule_end"] == xla_text.schedule_end(text)
+    if ours["unplaced_tuple_reads"]:
+        # The text folds tuple reads into operands (`%x#N`) and does not say where XLA scheduled
+        # them: the printed instructions keep XLA's order, and the report says times may differ.
+        printed = set(re.findall(r"^\s+(?:ROOT\s+)?%?([\w.\-]+) = ", hlo_file(case).read_text(), re.M))
+        assert [n for n in ours["instruction_sequence"] if n in printed] == \
+            [n for n in xla_text.instruction_sequence(text) if n in printed]
+        assert any("does not say where XLA scheduled them" in w for w in report["warnings"])
+        return
     assert ours["instruction_sequence"] == xla_text.instruction_sequence(text)
     assert {(r["name"], r["index"]): (r["start"], r["end"]) for r in ours["live_ranges"]} == \
         xla_text.live_ranges(text)
@@ -118,6 +127,8 @@ def test_stack_trace_breakdown_is_printed_as_xla_prints_it(case, tmp_path):
     printed = next(case.glob("*-live-range.txt")).read_text()
     printed = [line.rstrip() for line in printed[printed.index("  Stack trace breakdown"):].rstrip().split("\n")]
     report = run_json("peak", alone(case, tmp_path))
+    if report["recomputed"]["unplaced_tuple_reads"]:   # XLA's schedule of them is in the dump
+        report = run_json("peak", hlo_file(case))
     assert render_breakdown(report["recomputed"]["stack_trace"]) == printed
 
 

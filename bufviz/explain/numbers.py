@@ -16,8 +16,12 @@ def other_numbers(report: dict) -> list[dict]:
     if side.get("peak_time") is not None and side.get("live_ranges"):
         peak = side["peak_bytes"]
         name = "XLA's live-range peak" if side is xla else "live-range peak (recomputed)"
-        rows.append({"name": name, "bytes": peak,
-                     "reason": _live_range_reason(allocations, side, peak, needed)})
+        reason = _live_range_reason(allocations, side, peak, needed)
+        if side is ours and ours.get("unplaced_tuple_reads"):
+            name = "live-range peak (estimate)"
+            reason += (f"; {ours['unplaced_tuple_reads']} tuple reads the text does not place are put "
+                       "before their first use")
+        rows.append({"name": name, "bytes": peak, "reason": reason})
     if ours.get("max_live_bytes") is not None and ours["max_live_bytes"] != ours.get("peak_bytes"):
         rows.append({"name": "largest sum of live values", "bytes": ours["max_live_bytes"],
                      "reason": f"the same sum of values at t={ours['max_live_time']}, where it is largest "

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from .lines import defines, rename_operand
+from .tuple_reads import expand_tuple_reads, tuple_read_line
 from .model import Computation, Instruction, Module
 from .parser import parse_module
 
@@ -15,12 +17,18 @@ class BodyEdit:
         self.module, self.comp = comp.module, comp
         lines = comp.text.split("\n")
         base = comp._body_line
-        instructions = comp.instructions
-        self.head = lines[:instructions[0].line - base]
-        self.blocks: list[tuple[str, list[str]]] = []
-        for k, instr in enumerate(instructions):
-            end = instructions[k + 1].line - base if k + 1 < len(instructions) else len(lines)
-            self.blocks.append((instr.name, lines[instr.line - base:end]))
+        printed = [i for i in comp.instructions if i.printed]
+        self.head = lines[:printed[0].line - base]
+        blocks = {}
+        for k, instr in enumerate(printed):
+            end = printed[k + 1].line - base if k + 1 < len(printed) else len(lines)
+            blocks[instr.name] = lines[instr.line - base:end]
+        if len(printed) < len(comp.instructions):
+            # Tuple reads folded into operands (`%x#0`) are printed as instructions of their own,
+            # so that an edit can move, copy or repoint them like any other.
+            blocks = {name: [expand_tuple_reads(line, comp) for line in block] for name, block in blocks.items()}
+            blocks.update({i.name: [tuple_read_line(i)] for i in comp.instructions if not i.printed})
+        self.blocks: list[tuple[str, list[str]]] = [(i.name, blocks[i.name]) for i in comp.instructions]
 
     def _at(self, name: str) -> int:
         return next(k for k, (n, _) in enumerate(self.blocks) if n == name)
@@ -28,7 +36,7 @@ class BodyEdit:
     def copy_before(self, instr: Instruction, before: str, new_name: str) -> None:
         """A second `instr`, named `new_name`, computed just before `before`."""
         lines = _strip_trailing(self.blocks[self._at(instr.name)][1])
-        head = re.match(r"(\s*)(ROOT\s+)?(%?)" + re.escape(instr.name) + r"(\s*=)", lines[0])
+        head = defines(lines[0], instr.name)
         lines[0] = f"{head.group(1)}{head.group(3)}{new_name}{head.group(4)}{lines[0][head.end():]}"
         self.blocks.insert(self._at(before), (new_name, lines))
 
@@ -43,9 +51,10 @@ class BodyEdit:
         """`user` reads `new` where it read `old` (its operand list only)."""
         k = self._at(user.name)
         text = "\n".join(self.blocks[k][1])
-        call = f"{user.opcode}({user.args})"
+        printed_args = expand_tuple_reads(user.args, self.comp)
+        call = f"{user.opcode}({printed_args})"
         at = text.find(call)
-        args = re.sub(r"(?<![\w.\-])(%?)" + re.escape(old) + r"(?![\w.\-])", lambda m: m.group(1) + new, user.args)
+        args = rename_operand(printed_args, old, new)
         self.blocks[k] = (user.name, (text[:at] + f"{user.opcode}({args})" + text[at + len(call):]).split("\n"))
 
     def retype(self, instr: Instruction, shape_text: str) -> None:

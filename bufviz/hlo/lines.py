@@ -1,18 +1,56 @@
-"""One HLO instruction line -> its parts. Shared by the module parser and the dump readers,
-which quote instructions in `from instruction:` lines (old typed-operand style included)."""
+"""The grammar of one HLO instruction line, in one place: `[ROOT] %name = shape opcode(operands),
+attributes`. The module parser, the body parser, the dump readers (which quote instructions in
+`from instruction:` lines, old typed-operand style included) and the text editor all take their
+patterns from here, so that a printer change touches this file only."""
 from __future__ import annotations
 
 import re
 
+from ..errors import found
 from .attributes import split_top_level
 
+# The pieces every pattern below is built from.
+NAME = r"[A-Za-z_][\w.\-]*"
+_ROOT = r"(?:ROOT[ \t]+)?"
+_ARRAY = r"[a-z][a-z0-9]*\[[^\]]*\](?:\{[^{}]*\})?"
+_OPCODE = r"[a-z][a-z0-9\-]*"
+# A compact tuple-element read (XLA since 2026-07): `%x#3`, nested `%p0#0#1`, outermost first.
+TUPLE_PATH = r"(?:#\d+)+"
+
 # `  ROOT %name = ` (the `%` is optional; old printers and TPU text omit it).
-_HEAD = re.compile(r"[ \t]*(ROOT[ \t]+)?%?([A-Za-z_][\w.\-]*)[ \t]*=[ \t]*")
-_ARRAY_SHAPE = re.compile(r"[a-z][a-z0-9]*\[[^\]]*\](?:\{[^{}]*\})?")
-_OPCODE = re.compile(r"[ \t]+([a-z][a-z0-9\-]*)\(")
+_HEAD = re.compile(rf"[ \t]*(ROOT[ \t]+)?%?({NAME})[ \t]*=[ \t]*")
+_ARRAY_SHAPE = re.compile(_ARRAY)
+_OPCODE_OPEN = re.compile(rf"[ \t]+({_OPCODE})\(")
 _PARENS = re.compile(r"[()]")
+# An operand reference `%name`, and one with its tuple path, if any, as one string (`x.0#0`).
 _PERCENT_NAME = re.compile(r"%([\w.\-]+)")
+_PERCENT_OPERAND = re.compile(rf"%([\w.\-]+(?:{TUPLE_PATH})?)")
 _COMMENT = re.compile(r"/\*.*?\*/")
+_OPERAND_LIST = re.compile(rf"\s*(?:(?:/\*[^*]*\*/)?%[\w.\-]+(?:{TUPLE_PATH})?\s*(?:,\s*|$))*")
+
+# The start of an instruction line: a line that is not one continues the previous one.
+STARTS_INSTRUCTION = re.compile(rf"[ \t]*{_ROOT}%?{NAME}[ \t]*=[ \t]")
+# A line that is neither an instruction's start, blank, nor a comment: the first line, or one
+# after a newline (searched from the literal newline: far faster than a multi-line `^`).
+_NOT_AN_INSTRUCTION = rf"(?![ \t]*{_ROOT}%?{NAME}[ \t]*=[ \t]|[ \t]*(?://[^\n]*)?(?:\n|$))"
+CONTINUES_FIRST = re.compile(_NOT_AN_INSTRUCTION)
+CONTINUES_LATER = re.compile(r"\n" + _NOT_AN_INSTRUCTION)
+# `[ROOT] name = shape opcode(operands without parentheses)`, the shape an array or a tuple of
+# arrays (XLA:CPU's custom calls return one): what parse_instruction_line returns for such a
+# line, in one match.
+_SIMPLE = (rf"[ \t]*(ROOT[ \t]+)?%?({NAME})[ \t]*=[ \t]*"
+           rf"([a-z][a-z0-9]*\[[^\]\n]*\](?:\{{[^{{}}\n]*\}})?|\([^()\n]*\))[ \t]+({_OPCODE})\(([^()\n]*)\)")
+SIMPLE_LINE = re.compile(_SIMPLE)
+# Every line of a body at once, where each is such a line (XLA:CPU's call-wrapped fusions).
+SIMPLE_LINES = re.compile("^" + _SIMPLE + "([^\n]*)$", re.M)
+
+# A compact tuple read among an instruction's operands: `%x#0`.
+COMPACT_OPERAND = re.compile(rf"%([\w.\-]+{TUPLE_PATH})")
+
+# Printer features, searched in a module's text (they date it).
+PERCENT_INSTRUCTION = re.compile(rf"^[ \t]+{_ROOT}%[A-Za-z_]", re.M)
+TYPED_OPERAND = re.compile(rf"\((?:{_ARRAY}|\([^)]*\)) %[A-Za-z_]")
+LINE_NAME = re.compile(rf"[ \t]+{_ROOT}%?([\w.\-]+) = ")
 
 # Opcodes whose parenthesised text is not a list of operand names.
 NO_OPERAND_NAMES = frozenset({"parameter", "constant"})
@@ -57,7 +95,7 @@ def parse_instruction_line(line: str):
             raise LineSyntaxError("expected a shape such as f32[8,128]{1,0} after '='")
         end = s.end()
     shape_text = line[pos:end]
-    o = _OPCODE.match(line, end)
+    o = _OPCODE_OPEN.match(line, end)
     if not o:
         raise LineSyntaxError("expected an opcode and '(' after the shape")
     open_pos = o.end() - 1
@@ -68,15 +106,51 @@ def parse_instruction_line(line: str):
             line[open_pos + 1:close], line[close + 1:])
 
 
+def line_parts(line: str) -> tuple | None:
+    """parse_instruction_line's parts of one line (None for a blank line or a comment): most
+    lines in one regex match instead of the careful parser."""
+    simple = SIMPLE_LINE.match(line)
+    if simple:
+        root_word, name, shape, opcode, args = simple.groups()
+        return root_word is not None, name, shape, opcode, args, line[simple.end():]
+    stripped = line.strip()
+    if not stripped or stripped.startswith("//"):
+        return None
+    return parse_instruction_line(line)
+
+
 def operand_names(opcode: str, args: str) -> list[str]:
-    """Names of the operands in `args` (new `%a, %b`, bare `a, b`, or old `f32[] %a, f32[] %b`)."""
+    """Names of the operands in `args` (new `%a, %b`, bare `a, b`, or old `f32[] %a, f32[] %b`).
+    A compact tuple read keeps its path: `%x#0` is `x#0` (see split_tuple_read)."""
     if opcode in NO_OPERAND_NAMES or not args or args.isspace():
         return []
     if "%" in args:
-        return _PERCENT_NAME.findall(args)
+        if "#" not in args:
+            return _PERCENT_NAME.findall(args)
+        if not _OPERAND_LIST.fullmatch(args):   # a '#' in some operand syntax not known here
+            bad = next((part.strip() for part in args.split(",") if not _OPERAND_LIST.fullmatch(part.strip())), args)
+            raise LineSyntaxError(f"expected operands like %x or %x#0 (a tuple read), found {found(bad)}")
+        return _PERCENT_OPERAND.findall(args)
     if "/*" in args:
         args = _COMMENT.sub("", args)
     if "[" not in args and "(" not in args:
         return [a.strip() for a in args.split(",")]
     # Typed operands without '%': the name is the last word of each operand.
     return [part.split()[-1] for part in split_top_level(args) if part.strip()]
+
+
+def split_tuple_read(operand: str) -> tuple[str, tuple[int, ...]]:
+    """`x.0#1#2` -> ('x.0', (1, 2)); a plain name -> (name, ())."""
+    name, *path = operand.split("#")
+    return name, tuple(int(p) for p in path)
+
+
+def defines(line_start: str, name: str) -> re.Match | None:
+    """The head `[indent][ROOT ][%]name =` of a line that defines `name` (groups: indent, ROOT
+    word, percent sign, the `=` with its spaces)."""
+    return re.match(r"([ \t]*)(ROOT[ \t]+)?(%?)" + re.escape(name) + r"([ \t]*=)", line_start)
+
+
+def rename_operand(args: str, old: str, new: str) -> str:
+    """An operand list reading `new` where it read `old`."""
+    return re.sub(r"(?<![\w.\-])(%?)" + re.escape(old) + r"(?![\w.\-])", lambda m: m.group(1) + new, args)

@@ -2,13 +2,12 @@
 module costs only what the analysis touches (fusion bodies are rarely needed)."""
 from __future__ import annotations
 
-import re
-
 from ..errors import BufvizError, found
 from .attributes import (bracket_depth, parse_alias_pairs, parse_backend_config,
                          parse_frontend_attributes, parse_metadata, parse_name_list,
                          plain_attribute, split_attributes, unquote)
-from .lines import LineSyntaxError, operand_names, parse_instruction_line
+from .lines import (CONTINUES_FIRST, CONTINUES_LATER, SIMPLE_LINES, STARTS_INSTRUCTION, LineSyntaxError,
+                    line_parts, operand_names)
 from .shapes import Shape, ShapeSyntaxError, known_shape, parse_shape
 
 # Attributes naming called computations, in the order XLA lists an instruction's callees
@@ -27,29 +26,13 @@ REQUIRED_CALLEES = {
 }
 
 
-# The start of an instruction line: a line that is not one continues the previous one.
-_STARTS_INSTRUCTION = re.compile(r"[ \t]*(?:ROOT[ \t]+)?%?[A-Za-z_][\w.\-]*[ \t]*=[ \t]")
-# A line that is neither an instruction's start, blank, nor a comment: the first line, or one
-# after a newline (searched from the literal newline: far faster than a multi-line `^`).
-_NOT_AN_INSTRUCTION = r"(?![ \t]*(?:ROOT[ \t]+)?%?[A-Za-z_][\w.\-]*[ \t]*=[ \t]|[ \t]*(?://[^\n]*)?(?:\n|$))"
-_CONTINUES_FIRST = re.compile(_NOT_AN_INSTRUCTION)
-_CONTINUES_LATER = re.compile(r"\n" + _NOT_AN_INSTRUCTION)
-# `[ROOT] name = shape opcode(operands without parentheses)`, the shape an array or a tuple of
-# arrays (XLA:CPU's custom calls return one): what parse_instruction_line returns for such a
-# line, in one match.
-_SIMPLE = (r"[ \t]*(ROOT[ \t]+)?%?([A-Za-z_][\w.\-]*)[ \t]*=[ \t]*"
-           r"([a-z][a-z0-9]*\[[^\]\n]*\](?:\{[^{}\n]*\})?|\([^()\n]*\))[ \t]+([a-z][a-z0-9\-]*)\(([^()\n]*)\)")
-_SIMPLE_LINE = re.compile(_SIMPLE)
-# Every line of a body at once, where each is such a line (XLA:CPU's call-wrapped fusions).
-_SIMPLE_LINES = re.compile("^" + _SIMPLE + "([^\n]*)$", re.M)
-
-
 _NO_OPERANDS: list = []  # shared by every instruction without operands (most are parameters)
 
 
 class Instruction:
     __slots__ = ("name", "opcode", "shape_text", "args", "attr_text", "is_root", "line",
                  "computation", "operands", "users", "_attrs", "_shape")
+    printed = True  # False for a tuple read rebuilt from a compact operand (hlo/tuple_reads.py)
 
     def __init__(self, name, opcode, shape_text, args, attr_text, is_root, line):
         self.name = name
@@ -208,7 +191,7 @@ class Computation:
             return None  # inside some other text, not the line's first word
         line_end = text.find("\n", k, end)
         try:
-            return _line_parts(text[line_start:end if line_end < 0 else line_end])
+            return line_parts(text[line_start:end if line_end < 0 else line_end])
         except LineSyntaxError:
             return None
 
@@ -252,6 +235,20 @@ class Computation:
             return params[number]
         return next((p for p in params if p.parameter_number == number), None)
 
+    def rename(self, instr: Instruction, name: str) -> None:
+        """Give an instruction of this computation another name (rebuilt tuple reads take the
+        names XLA's dumps give them)."""
+        if self._instructions is None:
+            self._parse_body()
+        del self._by_name[instr.name]
+        instr.name = name
+        self._by_name[name] = instr
+
+    def reorder(self, instructions: list[Instruction]) -> None:
+        """The same instructions in another order (the schedule a dump gives)."""
+        assert len(instructions) == len(self.instructions)
+        self._instructions = instructions
+
     def _error(self, line: int, message: str) -> BufvizError:
         return BufvizError(message, self.module.path, line)
 
@@ -294,15 +291,23 @@ class Computation:
                 root = instr
         if not instructions:
             raise self._error(self.line, f"expected instructions in computation {self.name!r}, found none")
+        lookup = by_name
+        if "#" in text:  # compact tuple reads `%x#0` (XLA since 2026-07), or a '#' in some string
+            from .tuple_reads import rebuild_tuple_reads
+            instructions, reads = rebuild_tuple_reads(self, instructions, by_name)
+            if reads:
+                lookup = {**by_name, **reads}
         for instr in instructions:
             opcode = instr.opcode
             if opcode == "parameter":  # (most instructions of XLA:CPU's call-wrapped fusions)
                 continue
             try:
-                operands = instr.operands = [by_name[n] for n in operand_names(opcode, instr.args)]
+                operands = instr.operands = [lookup[n] for n in operand_names(opcode, instr.args)]
             except KeyError as e:
                 raise self._error(instr.line, f"expected an operand defined in {self.name!r}, "
                                               f"found unknown name {e.args[0]!r}") from None
+            except LineSyntaxError as e:
+                raise self._error(instr.line, str(e)) from None
             if opcode == "get-tuple-element":
                 self._check_tuple_index(instr)
             elif opcode in REQUIRED_CALLEES:
@@ -324,14 +329,14 @@ class Computation:
         lines = text.split("\n")
         # A line that does not start an instruction continues the one before (attribute values
         # spanning lines, TPU kernel metadata); one search tells whether the body has any.
-        if _CONTINUES_FIRST.match(text) is not None or _CONTINUES_LATER.search(text) is not None:
+        if CONTINUES_FIRST.match(text) is not None or CONTINUES_LATER.search(text) is not None:
             lines = _join_continued(lines)
         rows, numbers = [], []
         for i, line in enumerate(lines):
             if line is None:
                 continue
             try:
-                row = _line_parts(line)
+                row = line_parts(line)
             except LineSyntaxError as e:
                 raise self._error(self._body_line + i, f"{e}, found {found(line)}") from None
             if row is not None:
@@ -362,24 +367,11 @@ class Computation:
         return f"<computation {self.name}>"
 
 
-def _line_parts(line: str) -> tuple | None:
-    """parse_instruction_line's parts of one line (None for a blank line or a comment): most
-    lines in one regex match instead of the careful parser."""
-    simple = _SIMPLE_LINE.match(line)
-    if simple:
-        root_word, name, shape, opcode, args = simple.groups()
-        return root_word is not None, name, shape, opcode, args, line[simple.end():]
-    stripped = line.strip()
-    if not stripped or stripped.startswith("//"):
-        return None
-    return parse_instruction_line(line)
-
-
 def _simple_rows(text: str) -> list[tuple] | None:
     """(ROOT or "", name, shape, opcode, operands, attributes) of each line, found by one search
     over the body; None unless every line is a simple instruction line (then none continues
     another: each starts an instruction)."""
-    rows = _SIMPLE_LINES.findall(text)
+    rows = SIMPLE_LINES.findall(text)
     return rows if len(rows) == text.count("\n") + (not text.endswith("\n")) else None
 
 
@@ -395,7 +387,7 @@ def _join_continued(lines: list[str]) -> list[str | None]:
         stripped = line.strip()
         if not stripped or stripped.startswith("//"):
             continue
-        if i < len(lines) and not _STARTS_INSTRUCTION.match(lines[i]) and (
+        if i < len(lines) and not STARTS_INSTRUCTION.match(lines[i]) and (
                 line.count("{") != line.count("}") or line.count("(") != line.count(")")):
             while bracket_depth(line) > 0 and i < len(lines):
                 line += "\n" + lines[i]
@@ -427,6 +419,7 @@ class Module:
         self.stack_frames: dict[int, tuple[int, int]] = {}  # id -> (file_location_id, parent id)
         self.features: dict[str, bool] = {}
         self.texts: dict[str, str] = {}  # each opcode and shape text once (instructions share them)
+        self.rebuilt_names: set[str] = set()  # names given to rebuilt tuple reads (kept unique)
 
     @property
     def text(self) -> str:

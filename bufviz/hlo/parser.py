@@ -6,19 +6,17 @@ import re
 
 from ..errors import BufvizError, found
 from .attributes import parse_alias_pairs, parse_donors, split_attributes, unquote
+from .lines import COMPACT_OPERAND, LINE_NAME, NAME, PERCENT_INSTRUCTION, TYPED_OPERAND
 from .model import Computation, Module
 
 _MODULE_HEAD = re.compile(r"[ \t]*HloModule[ \t]+%?([^\s,]+)[ \t]*(.*)")
 # Computation headers start in column 0: `[ENTRY] [%]name [(params) -> shape] {`.
-_COMP_HEAD = re.compile(r"^(ENTRY[ \t]+)?%?([A-Za-z_][\w.\-]*)[ \t]*(\(.*\)[ \t]*->.*?)?[ \t]*\{[ \t]*$",
+_COMP_HEAD = re.compile(r"^(ENTRY[ \t]+)?%?(" + NAME + r")[ \t]*(\(.*\)[ \t]*->.*?)?[ \t]*\{[ \t]*$",
                         re.M)
 _COMP_CLOSE = re.compile(r'^\}[ \t]*(?:,[ \t]*execution_thread="([^"]*)")?[ \t]*(?://[^\n]*)?$', re.M)
 _TABLES = ("FileNames", "FunctionNames", "FileLocations", "StackFrames")
 _TABLE_ROW = re.compile(r'\s*(\d+)\s+("(?:[^"\\]|\\.)*"|\{[^}]*\})\s*$')
 _KV = re.compile(r"(\w+)=(-?\d+)")
-_PERCENT_INSTR = re.compile(r"^[ \t]+(?:ROOT[ \t]+)?%[A-Za-z_]", re.M)
-_TYPED_OPERAND = re.compile(r"\((?:[a-z][a-z0-9]*\[[^\]]*\](?:\{[^{}]*\})?|\([^)]*\)) %[A-Za-z_]")
-_LINE_NAME = re.compile(r"[ \t]+(?:ROOT[ \t]+)?%?([\w.\-]+) = ")
 _PLAIN_FUSION_NAME = re.compile(r"fusion(?:\.\d+|\.clone)*")
 
 
@@ -168,14 +166,26 @@ def _record_features(module: Module, text: str, closing_comments: bool) -> None:
     of a module read without error closes a computation: found there, not by another scan)."""
     sample = text[:400_000]
     module.features = {
-        "percent_names": _PERCENT_INSTR.search(sample) is not None,
-        "typed_operands": _TYPED_OPERAND.search(sample) is not None,
+        "percent_names": PERCENT_INSTRUCTION.search(sample) is not None,
+        "typed_operands": TYPED_OPERAND.search(sample) is not None,
         "closing_comments": closing_comments,
         "stack_frame_tables": bool(module.stack_frames),
         "signatures": any(c.signature for c in module.computations.values()),
         "is_scheduled": module.is_scheduled,
         "fusion_names": _fusion_naming(text),
+        "compact_tuple_reads": _has_compact_read(sample),
     }
+
+
+def _has_compact_read(text: str) -> bool:
+    """An operand `%x#N` anywhere in `text` ('#' is rare: found by str.find, each checked)."""
+    at = text.find("#")
+    while at >= 0:
+        start = max(text.rfind("%", 0, at), text.rfind("\n", 0, at))
+        if start >= 0 and text[start] == "%" and COMPACT_OPERAND.match(text, start):
+            return True
+        at = text.find("#", at + 1)
+    return False
 
 
 def _fusion_naming(text: str) -> str | None:
@@ -185,7 +195,7 @@ def _fusion_naming(text: str) -> str | None:
     at = text.find("kind=kLoop")
     while at >= 0 and plain + descriptive < 50:
         start = text.rfind("\n", 0, at) + 1
-        m = _LINE_NAME.match(text, start)
+        m = LINE_NAME.match(text, start)
         if m and " fusion(" in text[m.end():at]:
             if _PLAIN_FUSION_NAME.fullmatch(m.group(1)):
                 plain += 1

@@ -110,7 +110,11 @@ class _Instructions:
         instr.computation = self.entry
         self.by_name[name] = instr
         if parsed is not None:
-            instr.operands = [self.get(n) for n in operand_names(instr.opcode, instr.args)]
+            try:
+                names = operand_names(instr.opcode, instr.args)
+            except LineSyntaxError:
+                names = []
+            instr.operands = [self.get(n) for n in names]
         return instr
 
     def _shape_of(self, name: str) -> str:

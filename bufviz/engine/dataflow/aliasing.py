@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...hlo.lines import operand_names
+from ...hlo.lines import LineSyntaxError, operand_names
 from ...hlo.model import Instruction, Module
 from .callgraph import CallGraph
 from .dataflow import Dataflow, Value
@@ -220,6 +220,9 @@ def _root_source_opcode(comp) -> str | None:
     for _ in range(64):
         if line is None or line[3] != "bitcast":
             break
-        names = operand_names("bitcast", line[4])
-        line = comp.printed_line(names[0]) if len(names) == 1 else None
+        try:
+            names = operand_names("bitcast", line[4])
+        except LineSyntaxError:
+            return None   # (the parse of the body will say what is wrong)
+        line = comp.printed_line(names[0]) if len(names) == 1 and "#" not in names[0] else None
     return None if line is None else line[3]
