@@ -19,13 +19,16 @@ def ours_by_content(report: dict) -> dict:
 
 
 def assert_allocations_equal(report: dict, text: str) -> None:
+    """XLA's allocations, numbering included, unless the report says the text cannot tell how
+    XLA numbered its thread-local allocations (the newest XLA:CPU numbers them by value id)."""
     theirs = xla_text.allocations(text)
     ours = ours_by_content(report)
+    numbered = not any("their numbers may differ" in note for note in report["notes"])
     assert len(ours) == len(theirs)
     for t in theirs:
         a = ours.get(frozenset(t["values"]))
         assert a is not None, f"XLA's allocation {t['index']} has no counterpart"
-        assert (a["index"], a["size"]) == (t["index"], t["size"])
+        assert (a["index"] if numbered else t["index"], a["size"]) == (t["index"], t["size"])
         kinds = set(a["kinds"])
         assert ("parameter" in kinds, "constant" in kinds, "thread-local" in kinds, "output" in kinds,
                 "temp" in kinds) == (t["parameter"], t["constant"], t["thread_local"], t["live_out"], t["temp"])
@@ -233,7 +236,7 @@ def test_thread_local_computations_need_fusion_bodies_searched_only_until_all_ar
     from conftest import SHARED
 
     files = sorted(SAMPLES.rglob("*.txt")) + sorted(DATA.rglob("*after_optimizations.txt"))
-    files += sorted((SHARED / "corpus").glob("xla-jax-*/*/*after_optimizations.txt"))
+    files += sorted((SHARED / "corpus").glob("xla-*/*/*after_optimizations.txt"))
     skipped = 0
     for path in files:
         text = Path(path).read_text()

@@ -3,11 +3,13 @@ date when it can be; otherwise each candidate is tried and the one that reproduc
 allocations is kept (spec §12.2)."""
 from __future__ import annotations
 
+import itertools
+
 from ...hlo.shapes import format_index
 from ..liveness.hlo_liveness import ModuleAnalysis
 from ..target.target import Target
-from ..target.vintage import PARAMETER_SUBSHAPE_PRINTED, Vintage
-from .assignment import Assignment, BufferAssigner
+from ..target.vintage import PARAMETER_SUBSHAPE_PRINTED, THREAD_LOCAL_BY_VALUE_ID, Vintage
+from .assignment import THREAD_LOCAL_ORDERS, Assignment, BufferAssigner
 from .matching import allocation_mismatches
 from .totals import stats_block, totals
 from .usage_report import memory_usage_report
@@ -15,26 +17,52 @@ from .usage_report import memory_usage_report
 
 def assign_buffers(analysis: ModuleAnalysis,
                    xla_allocations: list[dict] | None, notes: list[str],
-                   thread_local=None) -> tuple[Assignment, dict]:
+                   thread_local=None, value_ids: dict | None = None) -> tuple[Assignment, dict]:
+    """`value_ids`: (instruction name, index) -> XLA's value id, from a dump's values."""
     target = analysis.target
-    assigner = BufferAssigner(analysis, thread_local)
+    assigner = BufferAssigner(analysis, thread_local, value_ids)
     candidates = target.alignments()
+    orders = _thread_local_orders(target, bool(xla_allocations))
     chosen = None
-    for alignment in candidates:
-        assignment = assigner.run(alignment)
+    for alignment, order in itertools.product(candidates, orders):
+        assignment = assigner.run(alignment, order)
         allocations = allocations_json(assignment, analysis, target.vintage)
         misses = len(allocation_mismatches(xla_allocations, allocations)) if xla_allocations else 0
         if chosen is None or misses < chosen[0]:
-            chosen = (misses, assignment, allocations)
+            chosen = (misses, assignment, allocations, order)
         if not misses:
             break
-    misses, assignment, allocations = chosen
+    misses, assignment, allocations, order = chosen
     if len(candidates) > 1:
         how = ("the text does not date the switch; the newer value was assumed" if not xla_allocations
                else "it reproduces XLA's allocations" if not misses
                else "no alignment reproduces XLA's allocations; this one differs least")
         notes.append(f"heap alignment {assignment.alignment} bytes: {how}")
-    return assignment, assignment_section(assignment, allocations, analysis, target)
+    if any(a.thread_local for a in assignment.allocations):
+        undated = not xla_allocations and target.vintage.is_before(THREAD_LOCAL_BY_VALUE_ID) is not True
+        note = _thread_local_note(order, len(orders) > 1, undated, misses)
+        if note:
+            notes.append(note)
+    return assignment, assignment_section(assignment, allocations, analysis, target, value_ids)
+
+
+def _thread_local_orders(target: Target, dumped: bool) -> tuple[str, ...]:
+    """Both orders where XLA's own allocations can tell which one it used; else the one of
+    XLA:CPU up to jax 0.11 (texts dated before THREAD_LOCAL_BY_VALUE_ID know no other)."""
+    if dumped and target.vintage.is_before(THREAD_LOCAL_BY_VALUE_ID) is not True:
+        return THREAD_LOCAL_ORDERS
+    return THREAD_LOCAL_ORDERS[:1]
+
+
+def _thread_local_note(order: str, tried: bool, undated: bool, misses: int) -> str | None:
+    if tried and order == "value id" and not misses:
+        return ("thread-local allocations numbered in value-id order (the newest XLA:CPU's): "
+                "it reproduces XLA's allocations")
+    if undated:
+        return ("thread-local allocations numbered as XLA:CPU of jax 0.11 numbers them; the newest "
+                "XLA:CPU (tf-nightly, October 2026) keeps them in value-id order, which the text does not "
+                "show: their sizes are the same, their numbers may differ")
+    return None
 
 
 def allocations_json(assignment: Assignment, analysis: ModuleAnalysis, vintage: Vintage) -> list[dict]:
@@ -48,13 +76,15 @@ def allocations_json(assignment: Assignment, analysis: ModuleAnalysis, vintage: 
 
 
 def assignment_section(assignment: Assignment, allocations: list[dict], analysis: ModuleAnalysis,
-                       target: Target) -> dict:
-    """The `recomputed` keys of an assignment; `allocations` are its allocations as JSON."""
+                       target: Target, value_ids: dict | None = None) -> dict:
+    """The `recomputed` keys of an assignment; `allocations` are its allocations as JSON;
+    `value_ids` XLA's value ids where a dump gives them (the report orders ties by id)."""
     donated = {(number, format_index(index)) for number, index in analysis.module.donated}
     vintage = target.vintage
     numbers = totals(assignment, allocations, donated, target)
     report = {"layout": vintage.usage_report_layout, "sorted": vintage.usage_report_sorted,
-              "text": memory_usage_report(allocations, vintage.usage_report_layout, vintage.usage_report_sorted)}
+              "text": memory_usage_report(allocations, vintage.usage_report_layout, vintage.usage_report_sorted,
+                                          value_ids)}
     return {**numbers, "allocations": allocations, "stats": stats_block(assignment, numbers),
             "memory_usage_report": report}
 

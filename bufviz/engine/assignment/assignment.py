@@ -19,6 +19,8 @@ from ..target.sizes import color_of
 from ..target.target import Target
 from ..target.vintage import INTERFERENCE_ALL_POSITIONS
 
+THREAD_LOCAL_ORDERS = ("size", "value id")
+
 # Callers whose computations run "thread-locally" (their values get their own allocations).
 THREAD_LOCAL_CALLERS = frozenset({"custom-call", "all-reduce", "reduce-scatter", "all-reduce-start", "map",
                                   "reduce", "reduce-window", "scatter", "select-and-scatter", "sort",
@@ -77,10 +79,12 @@ class Assignment:
 
 class BufferAssigner:
     def __init__(self, analysis: ModuleAnalysis,
-                 thread_local: list[Value] | None = None):
+                 thread_local: list[Value] | None = None, value_ids: dict | None = None):
         """`thread_local`: the values of thread-local computations, in XLA's order, when they
-        cannot be found from the module (a dump without its HLO module)."""
+        cannot be found from the module (a dump without its HLO module). `value_ids`:
+        (instruction name, index) -> XLA's value id, where a dump lists them."""
         self.a = analysis
+        self.value_ids = value_ids or {}
         self.module = analysis.module
         target = analysis.target
         vintage = self.vintage = target.vintage
@@ -103,25 +107,42 @@ class BufferAssigner:
         self.allocation_of: dict[int, Allocation] = {}   # value id -> allocation, during a run
 
     # --- phases -------------------------------------------------------------------------------
-    def run(self, alignment: int) -> Assignment:
+    def run(self, alignment: int, thread_local_order: str = "size") -> Assignment:
+        """`thread_local_order`: one of THREAD_LOCAL_ORDERS."""
         self.allocation_of = {}  # a run must not see the allocations of one before it
         allocations: list[Allocation] = []
         global_comps = self.a.graph.computations
         deferred: list[int] = []
         self._assign(self._sorted(list(range(len(self.buffer_values))), global_comps), allocations, deferred)
         heaps = self._simulate(deferred, allocations, alignment)
-        _assign_thread_local(self._thread_local_order, allocations, self.target)
+        _assign_thread_local(self._thread_local_order(thread_local_order), allocations, self.target)
         combined = combine_temp_allocations(allocations, alignment)
         return Assignment(combined, heaps, self._minimum_memory, alignment)
 
+    def _thread_local_order(self, rule: str) -> list[Value]:
+        """XLA:CPU up to jax 0.11 sorts the thread-local values by size, then by post-order
+        position over the computations in reverse printed order (§12 C2); the newest XLA:CPU
+        (tf-nightly 2.23, October 2026) keeps them in value-id order, sizes mixed."""
+        values = self._thread_local_values
+        if rule == "value id":
+            ids = self.value_ids  # XLA's ids where a dump gives them; else bufviz's (printed order)
+            return sorted(values, key=lambda v: (ids.get((v.instruction.name, v.index), float("inf")), v.id))
+        if self.thread_local is not None:
+            return sorted(values, key=lambda v: -_size(v, self.target))  # stable: XLA's order
+        return sorted(values, key=lambda v: (-_size(v, self.target), self._local_position[v.instruction], v.id))
+
     # Neither depends on the alignment: computed once however many alignments are tried.
     @functools.cached_property
-    def _thread_local_order(self) -> list[Value]:
-        if self.thread_local is None:
-            local = ThreadLocalValues(self.a.graph, len(self.a.dataflow.values) + 1000)
-            position = _positions(local.computations, None)
-            return sorted(local.values, key=lambda v: (-_size(v, self.target), position[v.instruction], v.id))
-        return sorted(self.thread_local, key=lambda v: -_size(v, self.target))  # stable: XLA's order
+    def _thread_local_values(self) -> list[Value]:
+        return self.thread_local if self.thread_local is not None else self._local.values
+
+    @functools.cached_property
+    def _local(self) -> "ThreadLocalValues":
+        return ThreadLocalValues(self.a.graph, len(self.a.dataflow.values) + 1000)
+
+    @functools.cached_property
+    def _local_position(self) -> dict[Instruction, int]:
+        return _positions(self._local.computations, None)
 
     @property
     def minimum_memory(self) -> int:

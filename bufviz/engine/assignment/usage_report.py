@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ...hlo.shapes import without_layout
+from ...hlo.shapes import parse_index, without_layout
 from ...units import xla_human_bytes
 
 PERCENTILE = 0.05     # XLA writes the file with MemoryUsageReport(0.05, 50)
@@ -14,8 +14,13 @@ MORE_THAN_K = 50
 SPACE_NAMES = {0: "default", 1: "vmem", 2: "smem", 3: "hbm", 4: "host", 5: "cmem"}
 
 
-def memory_usage_report(allocations: list[dict], layout: str, ties_sorted: bool = True) -> str:
-    """`ties_sorted`: order equal-size rows and shape lists as XLA does since 2025-10-27."""
+def memory_usage_report(allocations: list[dict], layout: str, ties_sorted: bool = True,
+                        value_ids: dict | None = None) -> str:
+    """`ties_sorted`: order equal-size rows and shape lists as XLA does since 2025-10-27.
+    `value_ids`: (name, index) -> XLA's value id where a dump gives them (ties follow ids)."""
+    if value_ids:
+        allocations = [{**a, "values": [{**v, "id": value_ids.get((v["name"], parse_index(v["index"])), v["id"])}
+                                         for v in a["values"]]} for a in allocations]
     return _old(allocations, ties_sorted) if layout == "old" else _new(allocations)
 
 

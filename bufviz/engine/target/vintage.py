@@ -18,6 +18,12 @@ PARAMETER_SUBSHAPE_PRINTED = "2025-08-20"  # allocation lines show the parameter
 SORTED_USAGE_REPORT = "2025-10-27"      # memory-usage report rows no longer in hash order
 NEW_USAGE_REPORT = "2026-03-10"         # memory-usage report in `Memory Space:` blocks
 INTERFERENCE_ALL_POSITIONS = "2026-07-28"
+COMPACT_TUPLE_READS = "2026-06-12"     # the printer's `%x#N` operands (on by default 2026-07-13)
+GPU_FUSION_HINT = "2023-06-01"          # XLA:GPU's FusionCanShareBufferHint (in place by 2023-09)
+# XLA:CPU keeps thread-local allocations in value-id order in tf-nightly 2.23 (2026-10-26) and
+# sorts them by size in jax 0.11.2; no printer detail dates the change, so texts printed since
+# `page N` (2026-08-10) may follow either (a dump's own allocations tell which).
+THREAD_LOCAL_BY_VALUE_ID = "2026-08-10"
 
 
 @dataclass
@@ -169,6 +175,8 @@ def _from_module(v: Vintage, module, platform: str) -> None:
         v.before("2025-02-24", "'} // name' closing comments")
     if f.get("stack_frame_tables"):
         v.after("2025-07-01", "FileNames/StackFrames tables")
+    if f.get("compact_tuple_reads"):
+        v.after(COMPACT_TUPLE_READS, "tuple reads printed as operands '%x#N'")
     if platform == "cpu":
         if module.is_scheduled:
             v.after(CPU_SCHEDULE_STORED, "CPU module printed with is_scheduled=true")
