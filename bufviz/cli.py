@@ -64,6 +64,11 @@ OUTPUT_OPTION = click.option("-o", "--output", type=click.Path(dir_okay=False), 
                              help="Write the report to FILE instead of standard output.")
 
 
+MATCH_OPTION = click.option("--match", is_flag=True,
+                            help="Use files that look like different modules together anyway (say, an "
+                                 "out-of-memory message next to the module you think it came from).")
+
+
 def input_options(command=None, pictures: bool = False):
     """The options every command that reads a module's files shares; `pictures` adds the SVG
     and HTML formats."""
@@ -83,9 +88,7 @@ def input_options(command=None, pictures: bool = False):
         click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
                      help="The backend that compiled the module (default: detected)."),
         click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1)."),
-        click.option("--match", is_flag=True,
-                     help="Use files that look like different modules together anyway (say, an "
-                          "out-of-memory message next to the module you think it came from)."),
+        MATCH_OPTION,
     ]
     for option in reversed(options):
         command = option(command)
@@ -148,7 +151,7 @@ def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_col
          remat, advice) -> int:
     root = _folder_of_several_modules(paths, module_selector)
     if root is not None:
-        return _overview(ctx, root, fmt, output, no_color, platform, top)
+        return _overview(ctx, root, fmt, output, no_color, platform, top, match=match)
     if donate is not None or remat is not None:
         report = _what_if(paths, no_discover, module_selector, platform, match,
                           _numbers(donate, "--donate") if donate is not None else [], _names(remat, "--remat"))
@@ -235,15 +238,16 @@ def _folder_of_several_modules(paths, module_selector) -> str | None:
     if module_selector is not None or len(paths) != 1 or not os.path.isdir(paths[0]):
         return None
     from .ci.scan import find_modules
-    from .dumps.discover import dump_sets
+    from .dumps.discover import dump_sets, module_key
 
     here = dump_sets([os.path.join(paths[0], f) for f in os.listdir(paths[0])])
-    if len({(s.name.number, s.name.module) for s in here}) == 1:
+    if len({module_key(s.name) for s in here}) == 1:
         return None
     return paths[0] if len(find_modules(paths[0])) > 1 else None
 
 
-def _overview(ctx, root: str, fmt: str, output, no_color: bool, platform, top: int, jobs: int = 0) -> int:
+def _overview(ctx, root: str, fmt: str, output, no_color: bool, platform, top: int, jobs: int = 0,
+              match: bool = False) -> int:
     """Every module under `root`, ranked by memory needed (what `scan` shows)."""
     from .ci.scan import scan
     from .ci.summary import scan_json
@@ -253,7 +257,7 @@ def _overview(ctx, root: str, fmt: str, output, no_color: bool, platform, top: i
         raise BufvizError("a picture shows one module and this folder holds several: choose one with --module "
                           "(bufviz scan lists them)", root)
     with _scan_progress() as progress:
-        summaries, errors = scan(root, jobs, progress, platform)
+        summaries, errors = scan(root, jobs, progress, platform, match)
     result = scan_json(summaries, errors, root)
     _render(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
     return 0
@@ -584,8 +588,9 @@ Examples:
 @click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
               help="The backend that compiled the modules (default: detected per module).")
 @click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1).")
+@MATCH_OPTION
 @click.pass_context
-def scan(ctx, folders, fmt, output, top, jobs, platform, no_color) -> int:
+def scan(ctx, folders, fmt, output, top, jobs, platform, no_color, match) -> int:
     from .ci.collect import collect
     from .ci.summary import scan_json
     from .report.scan import render_scan
@@ -595,7 +600,7 @@ def scan(ctx, folders, fmt, output, top, jobs, platform, no_color) -> int:
             raise BufvizError("expected a folder to scan, found " + ("a file" if os.path.exists(folder)
                                                                     else "nothing"), folder)
     with _scan_progress() as progress:
-        summaries, errors = collect(list(folders), platform=platform, jobs=jobs, progress=progress)
+        summaries, errors = collect(list(folders), platform=platform, jobs=jobs, progress=progress, match=match)
     result = scan_json(summaries, errors, folders[0] if len(folders) == 1 else None)
     _render(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
     return 0
@@ -611,6 +616,7 @@ def module_options(command):
         click.option("--jobs", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
                      help="Processes to analyse the modules of a folder in (0: one per core on large trees)."),
         click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1)."),
+        MATCH_OPTION,
     ]):
         command = option(command)
     return command
@@ -662,7 +668,7 @@ Examples:
 @module_options
 @click.pass_context
 def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summary, module_selector, platform,
-          jobs, no_color) -> int:
+          jobs, no_color, match) -> int:
     from .ci.check import check as run_check
     from .ci.collect import collect
     from .ci.limits import parse_increase, parse_size
@@ -679,8 +685,8 @@ def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summ
     budget_bytes = _parsed(parse_size, budget, "--budget")
     increase = _parsed(parse_increase, max_increase, "--max-increase")
     with _scan_progress() as progress:
-        modules, errors = collect(list(paths), module_selector, platform, jobs, progress)
-        old = collect([baseline], module_selector, platform, jobs)[0] if baseline else None
+        modules, errors = collect(list(paths), module_selector, platform, jobs, progress, match)
+        old = collect([baseline], module_selector, platform, jobs, match=match)[0] if baseline else None
     result = run_check(modules, list(metrics) or ["needed"], budget_bytes, old, increase, errors)
     if summary:
         _append(summary, render_check_markdown(result))
@@ -743,7 +749,7 @@ Examples:
               help="Exit 1 when memory needed grew by more than X (5% or a size; alone: any growth).")
 @module_options
 @click.pass_context
-def diff(ctx, old, new, fmt, output, top, fail_on, module_selector, platform, jobs, no_color) -> int:
+def diff(ctx, old, new, fmt, output, top, fail_on, module_selector, platform, jobs, no_color, match) -> int:
     from .ci.collect import collect
     from .ci.diff import diff as run_diff
     from .ci.limits import allowed_bytes, parse_increase
@@ -751,8 +757,8 @@ def diff(ctx, old, new, fmt, output, top, fail_on, module_selector, platform, jo
 
     increase = _parsed(parse_increase, fail_on, "--fail-on-increase")
     with _scan_progress() as progress:
-        before, errors = collect([old], module_selector, platform, jobs, progress)
-        after, more = collect([new], module_selector, platform, jobs, progress)
+        before, errors = collect([old], module_selector, platform, jobs, progress, match)
+        after, more = collect([new], module_selector, platform, jobs, progress, match)
     for e in errors + more:
         raise BufvizError(f"cannot compare: {e['error']}")
     result = run_diff(before, after)

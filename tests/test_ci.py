@@ -29,8 +29,9 @@ def xla_needed(case) -> int:
 
 
 def reported(case) -> bool:
-    stats = json.loads((case / "memory_analysis.json").read_text())
-    return stats["argument_size_in_bytes"] > 0   # XLA:CPU of jax 0.4.13 reports zeros
+    """jax's numbers are there (TensorFlow's dumps have none) and not zeros (XLA:CPU of jax 0.4.13)."""
+    path = case / "memory_analysis.json"
+    return path.exists() and json.loads(path.read_text())["argument_size_in_bytes"] > 0
 
 
 CASES = [c for v in VERSIONS for c in sorted(v.iterdir()) if reported(c)] + [BIG]
@@ -234,6 +235,8 @@ def test_diff_across_xla_versions_matches_most_rows_and_says_how():
     matched = rows = 0
     for case in sorted(VERSIONS[0].iterdir()):
         for old, new in zip(VERSIONS, VERSIONS[1:]):
+            if not (old / case.name).is_dir() or not (new / case.name).is_dir():
+                continue   # (the newer sets bundle a few programs only)
             result = run_json("diff", old / case.name, new / case.name)
             storage = result["modules"][0]["storage"]
             assert sum(storage["matched_by"].values()) == storage["matched"]

@@ -1,8 +1,10 @@
 """Finding the files of a dump set, folders with several modules, --no-discover, --module."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
+from pathlib import Path
 
 from bufviz.dumps.discover import parse_dump_name
 from bufviz.units import human_bytes
@@ -30,6 +32,10 @@ def test_dump_names_are_split_into_their_parts():
         (22, "jit_update", "cpu_after_optimizations", "-buffer-assignment-values.txt")
     gpu = parse_dump_name("module_0001.jit_f.sm_8.0_gpu_after_optimizations.txt")
     assert (gpu.module, gpu.stage) == ("jit_f", "sm_8.0_gpu_after_optimizations")
+    hopper = parse_dump_name("module_0000.jit_update.sm_9.0a_gpu_after_optimizations-live-range.txt")
+    assert (hopper.module, hopper.stage) == ("jit_update", "sm_9.0a_gpu_after_optimizations")
+    cached = parse_dump_name("module_0000.jit_update.after_optimizations.txt")
+    assert (cached.module, cached.stage) == ("jit_update", "after_optimizations")
     assert parse_dump_name("buffer-assignment-lorrax-gpu-solve-w.txt") is None
 
 
@@ -165,3 +171,31 @@ def test_out_of_memory_message_of_another_program_is_refused():
     assert code == 2 and out == "" and "different programs" in err and "--match" in err
     report = run_json("peak", hlo, oom, "--no-discover", "--match")
     assert report["oom"]["buffers"] and all(b["value"] is None for b in report["oom"]["buffers"])
+
+
+GPU_CASE = DATA / "corpus/xla-jax-0.11.2-gpu/fori_kv_cache"
+
+
+def test_an_xla_gpu_folder_with_two_optimized_texts_is_one_module():
+    """XLA:GPU writes `*.sm_9.0a_gpu_after_optimizations.txt` with its dump files at compile
+    time, and `*.after_optimizations.txt` when jax loads the executable from its cache."""
+    texts = sorted(p.name for p in GPU_CASE.glob("*after_optimizations.txt"))
+    assert len(texts) == 2
+    dumped = next(t for t in texts if (GPU_CASE / (t[:-4] + "-buffer-assignment.txt")).exists())
+    for start in [GPU_CASE, GPU_CASE / texts[0], GPU_CASE / texts[1]]:
+        for extra in ([], ["--module", "0"]):
+            report = run_json("peak", start, *extra)
+            assert Path(report["inputs"]["hlo"]).name == dumped
+            assert report["inputs"]["memory_stats"] is not None
+            assert report["xla"]["allocations"]
+    code, out, _ = run("peak", GPU_CASE, "--no-color")
+    assert code == 0 and f"using {dumped[:-4]} (the optimized module XLA wrote with its buffer assignment)" \
+        in " ".join(out.split())
+
+
+def test_scan_lists_an_xla_gpu_module_once(tmp_path):
+    shutil.copytree(GPU_CASE, tmp_path / GPU_CASE.name)
+    result = run_json("scan", tmp_path)
+    (row,) = result["modules"]
+    stats = json.loads((GPU_CASE / "memory_analysis.json").read_text())
+    assert row["temp_bytes"] == stats["temp_size_in_bytes"]

@@ -13,9 +13,9 @@ from .summary import summarize
 
 
 def collect(paths: list[str], module: str | None = None, platform: str | None = None, jobs: int = 0,
-            progress=None) -> tuple[list[dict], list[dict]]:
+            progress=None, match: bool = False) -> tuple[list[dict], list[dict]]:
     """(summaries, errors): errors are modules of a folder that could not be read; anything else
-    wrong raises."""
+    wrong raises. `match`: files of a module that look like different modules are used anyway."""
     summaries: list[dict] = []
     errors: list[dict] = []
     files = []
@@ -25,7 +25,7 @@ def collect(paths: list[str], module: str | None = None, platform: str | None = 
             if not sets:
                 raise BufvizError("expected XLA dump files (module_NNNN.NAME.STAGE.txt) in this folder or below"
                                   + (f" for --module {module}" if module else "") + ", found none", path)
-            found, failed = analyse_all([s.files for s in sets], jobs, progress, platform)
+            found, failed = analyse_all([s.files for s in sets], jobs, progress, platform, match)
             summaries += found
             errors += failed
         elif path != STDIN and os.path.isfile(path) and is_saved_file(path):
@@ -34,5 +34,5 @@ def collect(paths: list[str], module: str | None = None, platform: str | None = 
             files.append(path)
     if files:
         from ..pipeline import peak_report
-        summaries.append(summarize(peak_report(files, module=module, platform=platform)))
+        summaries.append(summarize(peak_report(files, module=module, platform=platform, match=match)))
     return summaries, errors

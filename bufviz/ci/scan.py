@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from ..dumps.discover import DumpSet, choose_set, dump_sets, memory_stats_files
+from ..dumps.discover import DumpSet, best_stage, by_module, dump_sets, memory_stats_files
 from ..errors import BufvizError
 from .summary import summarize
 
@@ -20,36 +20,35 @@ def find_modules(root: str) -> list[DumpSet]:
     for folder, subfolders, filenames in os.walk(root):
         subfolders.sort()
         files = [os.path.join(folder, f) for f in sorted(filenames)]
-        by_module: dict[tuple, list[DumpSet]] = {}
-        for s in dump_sets(files):
-            by_module.setdefault((s.name.number, s.name.module), []).append(s)
-        for group in by_module.values():
-            chosen = choose_set(group, folder, None)[0]
+        for group in by_module(dump_sets(files)).values():
+            chosen = best_stage(group)
             found.append(DumpSet(chosen.name, chosen.files + memory_stats_files(folder, chosen.name)))
     return found
 
 
-def scan(root: str, jobs: int = 0, progress=None, platform: str | None = None) -> tuple[list[dict], list[dict]]:
+def scan(root: str, jobs: int = 0, progress=None, platform: str | None = None,
+         match: bool = False) -> tuple[list[dict], list[dict]]:
     """(summaries, errors) of every module under `root`; `jobs` processes (0: one per core when
     the tree is large); `progress(done, total)` after each module."""
     sets = find_modules(root)
     if not sets:
         raise BufvizError("expected XLA dump files (module_NNNN.NAME.STAGE.txt) in this folder or below, "
                           "found none", root)
-    return analyse_all([s.files for s in sets], jobs, progress, platform)
+    return analyse_all([s.files for s in sets], jobs, progress, platform, match)
 
 
-def analyse_all(file_sets: list[list[str]], jobs: int = 0, progress=None, platform: str | None = None) -> tuple[list[dict], list[dict]]:
+def analyse_all(file_sets: list[list[str]], jobs: int = 0, progress=None, platform: str | None = None,
+                match: bool = False) -> tuple[list[dict], list[dict]]:
     jobs = jobs or (min(os.cpu_count() or 1, 8) if len(file_sets) >= PARALLEL_FROM else 1)
     outcomes = []
     if jobs == 1:
         for i, files in enumerate(file_sets):
-            outcomes.append(analyse_module(files, platform))
+            outcomes.append(analyse_module(files, platform, match))
             if progress:
                 progress(i + 1, len(file_sets))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(analyse_module, files, platform) for files in file_sets]
+            futures = [pool.submit(analyse_module, files, platform, match) for files in file_sets]
             for i, future in enumerate(as_completed(futures)):
                 if progress:
                     progress(i + 1, len(file_sets))
@@ -59,13 +58,13 @@ def analyse_all(file_sets: list[list[str]], jobs: int = 0, progress=None, platfo
     return summaries, errors
 
 
-def analyse_module(files: list[str], platform: str | None = None) -> tuple[bool, dict]:
+def analyse_module(files: list[str], platform: str | None = None, match: bool = False) -> tuple[bool, dict]:
     """(True, summary) or (False, {'path', 'error'}): one module, never raising."""
     from ..pipeline import peak_report
 
     path = _main_file(files)
     try:
-        return True, summarize(peak_report(files, discover=False, platform=platform), path)
+        return True, summarize(peak_report(files, discover=False, platform=platform, match=match), path)
     except BufvizError as e:
         return False, {"path": path, "error": str(e)}
     except Exception as e:  # a bug on one module must not lose the others

@@ -12,9 +12,12 @@ from ..units import human_bytes
 # Longest first: "-buffer-assignment.txt" must not swallow "-buffer-assignment-values.txt".
 SUFFIXES = ("-buffer-assignment-values.txt", "-buffer-assignment.txt", "-live-range.txt",
             "-memory-usage-report.txt", ".txt", ".hlo")
+DUMP_SUFFIXES = SUFFIXES[:4]   # XLA's own analysis of the module, beside its text
 MEMORY_STATS_FILE = "memory_analysis.json"
 _DUMP_NAME = re.compile(r"^module_(\d+)\.(.+)$")
-_STAGE = re.compile(r"\.(?:cl_\d+\.)?(?:[A-Za-z0-9_]*?sm_\d+\.\d+_)?[A-Za-z0-9_]*optimizations$")
+# The stage, e.g. `cpu_after_optimizations`, `sm_9.0a_gpu_after_optimizations` (a GPU's compute
+# capability, with a letter for its architecture-specific features), `after_optimizations`.
+_STAGE = re.compile(r"\.(?:cl_\d+\.)?(?:[A-Za-z0-9_]*?sm_\d+\.\d+[a-z]*_)?[A-Za-z0-9_]*optimizations$")
 
 
 @dataclass(frozen=True)
@@ -48,17 +51,20 @@ def parse_dump_name(filename: str) -> DumpName | None:
 
 
 def siblings(path: str) -> list[str]:
-    """Every file of the same dump set as `path` (including `path`), or just `path`."""
+    """Every file of the same dump set as `path` (including `path`), or just `path`. An
+    optimized text without XLA's dump files brings the optimized stage of its module that has
+    them (XLA:GPU writes a second text when an executable is loaded from a compilation cache)."""
     folder, filename = os.path.split(path)
     name = parse_dump_name(filename)
     if name is None:
         return [path]
-    found = []
-    for other in sorted(os.listdir(folder or ".")):
-        other_name = parse_dump_name(other)
-        if other_name is not None and other_name.stem == name.stem:
-            found.append(os.path.join(folder, other))
-    return (found or [path]) + memory_stats_files(folder or ".", name)
+    sets = dump_sets([os.path.join(folder, f) for f in sorted(os.listdir(folder or "."))])
+    own = next((s for s in sets if s.name.stem == name.stem), None)
+    found = own.files if own is not None else [path]
+    if own is not None and name.optimized and not own.has_dump:
+        dumped = [s for s in sets if module_key(s.name) == module_key(name) and s.name.optimized and s.has_dump]
+        found = found + [f for s in dumped[:1] for f in s.files]
+    return found + memory_stats_files(folder or ".", name)
 
 
 @dataclass
@@ -70,6 +76,18 @@ class DumpSet:
     @property
     def size(self) -> int:
         return sum(os.path.getsize(f) for f in self.files if os.path.isfile(f))
+
+    @property
+    def has_dump(self) -> bool:
+        """XLA wrote its buffer assignment or live ranges beside this text (only the text written
+        at compile time has them: the one written when an executable is loaded back has none)."""
+        return any((n := parse_dump_name(os.path.basename(f))) is not None and n.suffix in DUMP_SUFFIXES
+                   for f in self.files)
+
+
+def module_key(name: DumpName) -> tuple[int, str]:
+    """What names a module in a dump folder: its number and name (its stages share both)."""
+    return name.number, name.module
 
 
 def dump_sets(files: list[str]) -> list[DumpSet]:
@@ -101,37 +119,56 @@ def choose_set(sets: list[DumpSet], where: str, module: str | None) -> tuple[Dum
     if not candidates:
         raise BufvizError(f"no module matches --module {module!r}", where,
                           details=module_listing(sets, where))
-    stages: dict[tuple, list[DumpSet]] = {}
-    for s in candidates:
-        stages.setdefault((s.name.number, s.name.module), []).append(s)
+    stages = by_module(candidates)
     if len(stages) > 1:
         raise BufvizError(f"expected the files of one module, found {len(stages)} modules; choose one with --module",
                           where, details=module_listing(candidates, where))
     group = next(iter(stages.values()))
-    chosen = next((s for s in group if s.name.optimized), group[0])
+    chosen = best_stage(group)
     notes, warnings = [], []
-    others = sorted({s.name.stage for s in group} - {chosen.name.stage})
+    others = [s.name.stage for s in group if s is not chosen]
     if others:
-        notes.append(f"using {chosen.name.stem} (the optimized module); also given: {', '.join(others)}"
-                     if chosen.name.optimized else f"using {chosen.name.stem}; also given: {', '.join(others)}")
+        notes.append(f"using {chosen.name.stem} ({_why_chosen(chosen, group)}); also given: {', '.join(others)}")
     if not chosen.name.optimized:
         warnings.append(f"{chosen.name.stem} is the module before XLA's optimizations: its numbers "
                         "are not what runs (use the after_optimizations dump)")
     return chosen, notes, warnings
 
 
+def by_module(sets: list[DumpSet]) -> dict[tuple[int, str], list[DumpSet]]:
+    """The dump sets of each module (its stages), in the order met."""
+    groups: dict[tuple[int, str], list[DumpSet]] = {}
+    for s in sets:
+        groups.setdefault(module_key(s.name), []).append(s)
+    return groups
+
+
+def best_stage(group: list[DumpSet]) -> DumpSet:
+    """The stage to analyse: the optimized text with XLA's dump files beside it (XLA:GPU also
+    writes a plain `after_optimizations` text when an executable is loaded from a compilation
+    cache: the same module, without them), else an optimized text, else the first."""
+    return max(group, key=lambda s: (s.name.optimized and s.has_dump, s.name.optimized))
+
+
+def _why_chosen(chosen: DumpSet, group: list[DumpSet]) -> str:
+    if chosen.has_dump and any(s.name.optimized and s is not chosen for s in group):
+        return "the optimized module XLA wrote with its buffer assignment"
+    return "the optimized module" if chosen.name.optimized else "no optimized module given"
+
+
 def module_listing(sets: list[DumpSet], where: str) -> list[str]:
     """The modules of a folder, one line each, and how to pick one."""
-    optimized = [s for s in sets if s.name.optimized]
-    shown = sorted(optimized or sets, key=lambda s: s.name.number)
+    groups = by_module(sets)
+    optimized = [best_stage(g) for g in groups.values() if any(s.name.optimized for s in g)]
+    shown = sorted(optimized or [best_stage(g) for g in groups.values()], key=lambda s: s.name.number)
     width = max(len(s.name.module) for s in shown)
     lines = [f"  {'number':>6}  {'module':<{width}}  files  {'size':>10}"]
     for s in shown[:40]:
         lines.append(f"  {s.name.number:>6}  {s.name.module:<{width}}  {len(s.files):>5}  {human_bytes(s.size):>10}")
     if len(shown) > 40:
         lines.append(f"  … and {len(shown) - 40} more")
-    if len(shown) < len(sets):
-        lines.append(f"  ({len(sets) - len(shown)} unoptimized stages not listed)")
+    if len(shown) < len(groups):
+        lines.append(f"  ({len(groups) - len(shown)} modules with no optimized stage not listed)")
     example = shown[0].name
     lines.append(f"pick one with --module NUMBER or --module NAME, e.g. --module {example.number}")
     return lines
@@ -143,8 +180,8 @@ def memory_stats_files(folder: str, name: DumpName) -> list[str]:
     path = os.path.join(folder, MEMORY_STATS_FILE)
     if not name.optimized or not os.path.isfile(path):
         return []
-    optimized = {n.stem for f in os.listdir(folder) if (n := parse_dump_name(f)) is not None and n.optimized}
-    return [path] if optimized == {name.stem} else []
+    optimized = {module_key(n) for f in os.listdir(folder) if (n := parse_dump_name(f)) is not None and n.optimized}
+    return [path] if optimized == {module_key(name)} else []
 
 
 def selects(selector: str, name: DumpName) -> bool:

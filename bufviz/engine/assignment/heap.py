@@ -34,6 +34,7 @@ class HeapResult:
     chunks: dict[int, tuple[int, int]]          # value id -> (offset, size)
     trace: list[tuple[str, int, int | None]]    # (kind, value id, shared-with id)
     no_fragmentation_size: int
+    most_in_use: int = 0                        # the most bytes of chunks in use at one tick
 
     @property
     def fragmentation(self) -> int:
@@ -102,13 +103,14 @@ def best_fit(trace, sizes: dict[int, int], alignment: int) -> HeapResult:
     chosen = _place(intervals, groups, alignment, temporal=False)
     # No heap is smaller than the chunks live together at one tick: where the spatial order
     # reaches that, the temporal one cannot be strictly smaller.
-    if chosen[0] > _most_live_at_once(intervals, groups):
+    in_use = _most_live_at_once(intervals, groups)
+    if chosen[0] > in_use:
         chosen = _place(intervals, groups, alignment, temporal=True, give_up_at=chosen[0]) or chosen
     heap_size, chunks = chosen
     for value, size in sizes.items():
         if size == 0:
             chunks[value] = (0, 0)
-    return HeapResult(heap_size, chunks, trace, no_fragmentation_size(trace, sizes))
+    return HeapResult(heap_size, chunks, trace, no_fragmentation_size(trace, sizes), in_use)
 
 
 def _intervals(trace, sizes) -> dict[int, _Interval]:

@@ -7,6 +7,7 @@ from ...hlo.model import Instruction, Module
 from ...hlo.shapes import ELEMENT_BYTES
 from .aliasing import InPlacePairs
 from .dataflow import Dataflow
+from .gpu_sharing import fusion_can_share
 
 UNARY = {"abs", "round-nearest-afz", "round-nearest-even", "ceil", "clz", "convert", "bitcast-convert",
          "copy", "cos", "exponential", "exponential-minus-one", "floor", "imag", "is-finite", "log",
@@ -18,6 +19,7 @@ BINARY = {"add", "atan2", "compare", "complex", "divide", "maximum", "minimum", 
 OTHER_ELEMENTWISE = {"select", "clamp", "constant", "rng", "map"}
 ELEMENTWISE = UNARY | BINARY | OTHER_ELEMENTWISE
 GPU_GEMMS = ("__cublas$gemm", "__cublas$lt$matmul")
+GPU_CHOLESKY = "__cusolver$cholesky"
 
 
 class CanShare:
@@ -106,6 +108,12 @@ class CanShare:
                 config = user.backend_config
                 beta = config.get("beta", 0) if isinstance(config, dict) else 0
                 return bool(beta) and len(operand.users) == 1 and user_index in ((), (0,))
+        if op == "custom-call" and user.custom_call_target == GPU_CHOLESKY:
+            return user_index == (0,)  # the factor is written over the matrix
+        if op == "fusion" and self.target.gpu_fusion_hint:
+            body = self._body(user)
+            if body is not None:
+                return fusion_can_share(user, operand, user_index, body, self.elementwise_on_operand)
         return None
 
     def _body(self, fusion: Instruction):

@@ -9,7 +9,7 @@ from ..dataflow.callgraph import post_order_walk
 NOT_SCHEDULED_WORK = frozenset({"parameter", "constant"})
 # TuplePointsToAnalysis (which these schedulers used) defines no buffer for these opcodes...
 ALIASING = frozenset({"get-tuple-element", "bitcast", "domain", "add-dependency",
-                      "optimization-barrier", "copy-done"})
+                      "optimization-barrier", "copy-done", "async-update", "async-done"})
 # ... only these indices for these...
 DEFINED_INDICES = {"tuple": {()}, "copy": {()}, "copy-start": {(), (0,), (2,)},
                    "send": {(), (1,), (2,)}, "recv-done": {(), (1,)}}
@@ -26,6 +26,8 @@ def defined_bytes(instr: Instruction) -> int:
         aliased = {out for out, _, _ in instr.output_to_operand_aliasing}
     total = 0
     for index, sub in instr.shape.subshapes():
+        if op == "async-start" and len(index) >= 2 and index[0] == 0:
+            continue  # {0, i}: operand i, forwarded
         if (only is None or index in only) and index not in aliased:
             total += sub.byte_size()
     return total

@@ -42,6 +42,11 @@ class PointsTo:
         if op == "copy-done" and ops:
             source = self.sets[ops[0]]
             return {index[1:]: s for index, s in source.items() if index[:1] == (0,)}
+        if op == "async-done" and ops:   # its result is the one the async-start allocated
+            source = self.sets[ops[0]]
+            return {index[1:]: s for index, s in source.items() if index[:1] == (1,)}
+        if op == "async-update" and ops:
+            return dict(self.sets[ops[0]])
         only = DEFINED_INDICES.get(op)
         aliased = {tuple(out): (k, tuple(idx)) for out, k, idx in instr.output_to_operand_aliasing} \
             if op in ("fusion", "custom-call") else {}
@@ -52,6 +57,8 @@ class PointsTo:
                 result[index] = self.sets[ops[k]].get(idx, frozenset())
             elif op == "tuple" and index:
                 result[index] = self.sets[ops[index[0]]].get(index[1:], frozenset()) if index[0] < len(ops) else frozenset()
+            elif op == "async-start" and len(index) >= 2 and index[0] == 0:   # {0, i}: operand i, forwarded
+                result[index] = self.sets[ops[index[1]]].get(index[2:], frozenset()) if index[1] < len(ops) else frozenset()
             elif only is None or index in only:
                 result[index] = self._define(instr, index, sub)
             else:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...hlo.shapes import Shape
 from .sizes import alignments, buffer_size
-from .vintage import Vintage
+from .vintage import GPU_FUSION_HINT, Vintage
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,11 @@ class Target:
     def gpu_sharing_hints(self) -> bool:
         """XLA:GPU answers CanShareOperandBufferWithUser for some ops itself; other backends do not."""
         return self.platform == "gpu"
+
+    @property
+    def gpu_fusion_hint(self) -> bool:
+        """XLA:GPU decides for fusions too (FusionCanShareBufferHint) since GPU_FUSION_HINT."""
+        return self.platform == "gpu" and self.vintage.is_before(GPU_FUSION_HINT) is not True
 
     def alignments(self) -> list[int]:
         """Heap alignment candidates, most likely first."""
