@@ -102,6 +102,8 @@ def _backend_limit(allocator: str | None, lines: list[str]) -> int | None:
 
 
 def _phase(lines: list[str]) -> tuple[str | None, str | None]:
+    """Compiling or running, by the last line that says which; "autotuning" when compiling failed
+    in XLA:GPU's autotuner."""
     phase = None
     for line in lines:
         if _COMPILING.search(line):

@@ -3,13 +3,13 @@ ran out of scratch memory (the program never ran); while running, a request that
 the allocator's whole limit cannot fit whatever else is freed. Reads `oom_json`'s dict."""
 from __future__ import annotations
 
-from ..explain.framework import DONATE_HOW, JAX, REMAT_HOW
+from ..explain.framework import DONATE_HOW, JAX, PYTORCH, REMAT_HOW, TENSORFLOW
 from ..units import human_bytes
 
 # How to let the allocator take more of the GPU, per framework.
 _MORE_OF_THE_GPU = {JAX: "raise XLA_PYTHON_CLIENT_MEM_FRACTION (XLA_CLIENT_MEM_FRACTION in newer jax)",
-                    "tensorflow": "raise the memory_limit of tf.config.set_logical_device_configuration",
-                    "pytorch": "raise PJRT_ALLOCATOR_FRACTION",
+                    TENSORFLOW: "raise the memory_limit of tf.config.set_logical_device_configuration",
+                    PYTORCH: "raise PJRT_ALLOCATOR_FRACTION",
                     None: "let the allocator take a larger share of the GPU"}
 
 
