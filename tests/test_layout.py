@@ -13,7 +13,7 @@ from conftest import DATA, SAMPLES, WILD, run, run_json
 
 MLP = DATA / "corpus/xla-jax-0.10.2/mlp_train"
 INPUTS = [MLP, DATA / "corpus/xla-jax-0.4.13/cond_branches", DATA / "corpus/xla-jax-0.6.2/while_tuple_carry",
-          *sorted(SAMPLES.glob("00*.txt")), DATA / "oom/cpu-oom-jax-jit-zeros-0.10.2.txt"]
+          *sorted(SAMPLES.glob("00*.txt")), *sorted((DATA / "oom").glob("*.txt"))]
 if WILD.exists():
     INPUTS += sorted(WILD.glob("*oom*.txt"))[:6] + sorted(WILD.glob("buffer-assignment-*.txt"))[:3]
 COMMANDS = ["peak", "verify", "allocations", "explain", "timeline", "aliasing"]

@@ -258,3 +258,107 @@ def test_tpu_seeds_have_a_peak_per_memory_space(seed, spaces):
             assert row["unpadded_bytes"] <= row["bytes"]
             space = re.search(r"S\((\d+)\)\}$", row["shape"])
             assert m["memory_space"] == (int(space.group(1)) if space else 0)
+
+
+# jax 0.11.2 on an H100 under a small XLA_PYTHON_CLIENT_MEM_FRACTION: the whole stderr of each run.
+AUTOTUNE = DATA / "oom" / "jax-0.11.2-gpu-compile-autotune.txt"
+RUN_BFC = DATA / "oom" / "jax-0.11.2-gpu-run-bfc.txt"
+NOT_A_FAILURE = "The caller indicates that this is not a failure"
+
+
+def bfc_limit(text: str) -> int:
+    """The limit the client announced for the BFC allocator of device 0 (the last one: a log
+    may hold several processes), never the CollectiveBFCAllocator's."""
+    found = re.findall(r"XLA backend will use up to [\d.]+MiB \((\d+) bytes\) on device 0 for BFCAllocator\.", text)
+    collective = re.search(r"use up to (\d+) bytes on device 0 for CollectiveBFCAllocator", text)
+    assert found and collective and int(collective.group(1)) not in map(int, found)
+    return int(found[-1])
+
+
+def mib(text: str) -> int:
+    return round(float(text) * 2**20)
+
+
+def test_a_jax_gpu_failure_while_autotuning():
+    """The program never ran: autotuning could not allocate scratch memory. The failure is the
+    error that ends the log; the allocator's warnings marked 'not a failure' are only counted."""
+    text = AUTOTUNE.read_text()
+    final = re.search(r"RESOURCE_EXHAUSTED: Failed to get configs for: (\d+) out of (\d+) instructions\..*\n"
+                      r"Out of memory while trying to allocate ([\d.]+)MiB with allocator (\w+) on device 0\.[^\n]*\s*$",
+                      text)
+    assert final, "the log ends in jax's error"
+    limit = bfc_limit(text)
+    oom = run_json("peak", AUTOTUNE)["oom"]
+    assert (oom["kind"], oom["phase"], oom["compile_pass"]) == ("out_of_memory", "compile", "autotuning")
+    assert oom["requested_bytes"] == mib(final.group(3)) and oom["allocator"] == final.group(4)
+    assert oom["limit_bytes"] == limit and oom["capacity_bytes"] == limit
+    assert oom["in_use_bytes"] is None and oom["needed_bytes"] is None and oom["exceeded_bytes"] is None
+    assert oom["stats"]["autotuning_failed_instructions"] == int(final.group(1))
+    assert oom["stats"]["autotuning_instructions"] == int(final.group(2))
+    assert oom["stats"]["allocator_warnings"] == text.count(NOT_A_FAILURE) > 0
+    assert oom["framework"] == "jax"
+    code, out, err = run("peak", AUTOTUNE, "--no-color")
+    assert code == 0 and "Out of memory while compiling" in out, err
+    flat = " ".join(out.split())
+    assert human_bytes(mib(final.group(3))) in flat and human_bytes(limit) in flat
+    assert f"{final.group(1)} of the {final.group(2)} instructions" in flat
+    assert "--xla_gpu_autotune_level=0" in flat and "XLA_PYTHON_CLIENT_MEM_FRACTION" in flat
+    assert "run time" not in flat and "while running" not in flat
+
+
+def test_allocator_warnings_alone_are_no_failure(tmp_path):
+    """The same log cut before its first error: only warnings marked 'not a failure' are left."""
+    text = AUTOTUNE.read_text()
+    before = text[: text.index("Could not get config")].rsplit("\n", 1)[0] + "\n"
+    assert before.count(NOT_A_FAILURE) == before.count("ran out of memory") > 0
+    path = tmp_path / "warnings.txt"
+    path.write_text(before)
+    oom = run_json("peak", path)["oom"]
+    assert oom["kind"] == "usage_report" and oom["phase"] is None and oom["requested_bytes"] is None
+    assert oom["suggestions"] == [] and oom["stats"]["allocator_warnings"] == before.count(NOT_A_FAILURE)
+    code, out, _ = run("peak", path, "--no-color")
+    assert code == 0 and "Out of memory" not in out and "reports no failure" in " ".join(out.split())
+
+
+def test_a_jax_gpu_failure_while_running():
+    """The BFC allocator's dump at run time (jax 0.11 prints its Stats block in rounded sizes):
+    bytes in use are the sum of its in-use chunks, the limit the client's start-up line."""
+    text = RUN_BFC.read_text()
+    failing = re.search(r"Allocator \((\w+)\) ran out of memory trying to allocate ([\d.]+)MiB \(rounded to (\d+)\)",
+                        text)
+    assert failing and NOT_A_FAILURE not in text
+    request = int(failing.group(3))
+    limit = bfc_limit(text[: failing.start()])
+    chunks = [(int(n), int(size)) for n, size in re.findall(r"\] (\d+) Chunks of size (\d+) totalling", text)]
+    in_use = sum(n * size for n, size in chunks)
+    # The same bytes three ways: the chunk list, the chunks by size, the rounded Stats block.
+    assert in_use == sum(map(int, re.findall(r"\] InUse at \w+ of size (\d+) ", text)))
+    assert close(in_use, printed_size(re.search(r"^InUse:\s+([\d.]+M)iB$", text, re.M).group(1)))
+    assert close(limit, printed_size(re.search(r"^Limit:\s+([\d.]+M)iB$", text, re.M).group(1)))
+    oom = run_json("peak", RUN_BFC)["oom"]
+    assert (oom["kind"], oom["phase"], oom["compile_pass"]) == ("out_of_memory", "run", None)
+    assert (oom["requested_bytes"], oom["in_use_bytes"], oom["limit_bytes"]) == (request, in_use, limit)
+    assert (oom["used_bytes"], oom["capacity_bytes"]) == (in_use, limit)
+    assert oom["needed_bytes"] == in_use + request and oom["exceeded_bytes"] == in_use + request - limit
+    assert oom["allocator"] == failing.group(1) and oom["framework"] == "jax"
+    assert "allocator_warnings" not in (oom["stats"] or {})
+    code, out, err = run("peak", RUN_BFC, "--no-color")
+    assert code == 0 and "Out of memory while running" in out, err
+    flat = " ".join(out.split())
+    assert f"{human_bytes(in_use)} in use, of its {human_bytes(limit)} limit" in flat
+    assert f"{human_bytes(in_use + request)} needed, {human_bytes(in_use + request - limit)} over" in flat
+    assert request > limit and "freeing other arrays cannot make room" in flat and "jax.checkpoint" in flat
+
+
+@pytest.mark.parametrize("name", OOM_TEXTS)
+def test_published_texts_say_when_they_failed(name):
+    """libtpu's compile-time report was printed while compiling; `Execution of replica` failed
+    while running; a log that says neither leaves the phase open."""
+    text = wild(name).read_text()
+    oom = run_json("peak", wild(name))["oom"]
+    if oom["kind"] == "usage_report":
+        assert oom["phase"] is None
+    elif re.search(r"compile permanent error|TPU compilation failed", text):
+        assert oom["phase"] == "compile" and oom["compile_pass"] is None
+    elif "Execution of replica" in text:
+        assert oom["phase"] == "run"

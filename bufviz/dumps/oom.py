@@ -3,7 +3,9 @@ Debugging` report, libtpu's `Ran out of memory in memory space hbm` report and i
 usage log, and bare allocator failures (BFC, ROCm, PjRt, libtpu, TensorFlow). Logs wrap them in
 glog or absl prefixes, Ray's `(pid=…)` and dedup suffixes, `> ` quoting; terminals expand tabs and
 hard-wrap long lines; people cut them short. The reader takes what is there, and says whether
-the text reports a failure at all (a compile log that fits is only a usage report)."""
+the text reports a failure at all (a compile log that fits is only a usage report). What the log
+says around the failure (the allocator's limit and bytes in use, its warnings that are no failure,
+compiling or running) is read by `oom_allocator`."""
 from __future__ import annotations
 
 import math
@@ -11,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..units import parse_human_bytes
+from .oom_allocator import is_allocator_warning, read_allocator
 
 # Anything that says "this is an out-of-memory text", searched in the first 256 KiB.
 MARKERS = re.compile("|".join([
@@ -38,6 +41,9 @@ _REQUESTS = [  # most exact first
     re.compile(r"failed to allocate \S+ \((\d+) bytes\)"),
     re.compile(r"ran out of memory trying to allocate \S+ \(rounded to (\d+)\)"),
 ]
+# XLA:GPU's allocator adapter, rounded ("24.00MiB"): each instruction autotuning failed for, then
+# the error that ends the program repeats one (`Example failure:`), so the last is the failure.
+_ADAPTER_REQUEST = re.compile(r"Out of memory while trying to allocate (\S+) with allocator")
 # libtpu at run time: "Attempting to reserve 10.51G at the bottom of memory. That was not possible.
 # There are 8.97G free, 0B reserved, and 8.97G reservable." (or "Attempting to allocate 129.50M. ...")
 _TPU_RUNTIME = re.compile(r"Attempting to (?:reserve|allocate) (\S+?)(?: at the bottom of memory)?\. That was not "
@@ -45,11 +51,7 @@ _TPU_RUNTIME = re.compile(r"Attempting to (?:reserve|allocate) (\S+?)(?: at the 
 _TPU_FREE = re.compile(r"There are (\S+) free, (\S+) reserved, and (\S+) reservable")
 # TensorFlow's own allocator: "OOM when allocating tensor with shape[32,1024] and type float on ..."
 _TF_TENSOR = re.compile(r"OOM when allocating tensor with shape\[([\d,\s]*)\] and type (\w+)")
-_ALLOCATOR = re.compile(r"Allocator \((\w+)\) ran out of memory|by allocator (\w+)")
-# The BFC allocator's dump: its `Stats:` block, else its summary lines.
-_BFC_NUMBERS = [("limit", re.compile(r"^Limit:\s+(\d+)$")), ("in_use", re.compile(r"^InUse:\s+(\d+)$")),
-                ("limit", re.compile(r"memory_limit_: (\d+)")),
-                ("in_use", re.compile(r"^Sum Total of in-use chunks: (\S+)$"))]
+_ALLOCATOR = re.compile(r"Allocator \((\w+)\) ran out of memory|(?:by|with) allocator (\w+)")
 # Words that say memory ran out. XLA prints its GPU peak-buffer listing only on failure.
 _FAILURE = re.compile(r"out of memory|OOM when allocating|failed to allocate|That was not possible|"
                       r"RESOURCE_EXHAUSTED|Exceeded \w+ capacity|^Buffer \d+:$|^Entry Parameter Subshape:", re.I)
@@ -108,6 +110,8 @@ class OomReport:
     limit_bytes: int | None = None      # that allocator's limit
     allocator: str | None = None        # its name as printed, e.g. GPU_0_bfc
     says_out_of_memory: bool = False    # the text says memory ran out (not just how much was used)
+    phase: str | None = None            # when it failed: "compile" or "run"; None when the text does not say
+    compile_pass: str | None = None     # the compiler's step that failed: "autotuning"
     stats: dict[str, int | float | None] = field(default_factory=dict)
     usage: list[UsageFigure] = field(default_factory=list)
     buffers: list[OomBuffer] = field(default_factory=list)
@@ -131,7 +135,8 @@ def clean_line(line: str) -> str:
 def read_oom(text: str, path: str) -> OomReport:
     lines = [clean_line(raw) for raw in text.split("\n")]
     report = OomReport(path, _platform(lines))
-    report.says_out_of_memory = any(_FAILURE.search(line) for line in lines)
+    failures = [i for i, line in enumerate(lines) if _FAILURE.search(line) and not is_allocator_warning(line)]
+    report.says_out_of_memory = bool(failures)
     # A second report restarts the buffer numbering: only the first is read.
     starts = [i for i, line in enumerate(lines)
               if "BufferAssignment OOM Debugging" in line or "Ran out of memory in memory space" in line]
@@ -143,6 +148,7 @@ def read_oom(text: str, path: str) -> OomReport:
                             "order, so a row may sit under another figure than its own")
     first = lines[:starts[1]] if len(starts) > 1 else lines
     _read_numbers(report, first)
+    read_allocator(report, first, failures[0] if failures else len(first))
     _read_buffers(report, first)
     return report
 
@@ -167,9 +173,13 @@ def _size(text: str | None) -> int | None:
 
 def _read_numbers(report: OomReport, lines: list[str]) -> None:
     requests: list[int | None] = [None] * len(_REQUESTS)   # then less exact ones, in text order
-    allocator: dict[int, int | None] = {}                    # index in _BFC_NUMBERS -> bytes
+    adapter_request = None
     figure: UsageFigure | None = None                       # the heading the rows below belong to
     for line in lines:
+        if is_allocator_warning(line):
+            continue
+        if m := _ADAPTER_REQUEST.search(line):
+            adapter_request = _size(m.group(1))
         for k, pattern in enumerate(_REQUESTS):
             m = pattern.search(line)
             if m and requests[k] is None:
@@ -215,28 +225,11 @@ def _read_numbers(report: OomReport, lines: list[str]) -> None:
         elif m := _REMAT.search(line):
             report.stats["rematerialization_limit_bytes"] = int(m.group(1))
             report.stats["rematerialization_reached_bytes"] = int(m.group(2))
-        else:
-            for k, (_, pattern) in enumerate(_BFC_NUMBERS):
-                if (m := pattern.search(line)) and k not in allocator:
-                    allocator[k] = _size(m.group(1))
         if m := _TPU_FREE.search(line):  # libtpu wraps this sentence onto its own line at times
             report.stats.setdefault("free_bytes", _size(m.group(1)))
             report.stats.setdefault("reservable_bytes", _size(m.group(3)))
+    requests.append(adapter_request)
     report.requested_bytes = next((r for r in requests if r is not None), None)
-    _read_allocator_numbers(report, allocator)
-
-
-def _read_allocator_numbers(report: OomReport, found: dict[int, int | None]) -> None:
-    """The first of each kind in `_BFC_NUMBERS` order: the exact `Stats:` figures before the
-    rounded summary lines that come earlier in the dump."""
-    for k in sorted(found):
-        key = _BFC_NUMBERS[k][0]
-        if getattr(report, f"{key}_bytes") is None:
-            setattr(report, f"{key}_bytes", found[k])
-    if report.in_use_bytes is not None:   # what `used_bytes` and `capacity_bytes` meant for BFC dumps
-        report.used_bytes = report.in_use_bytes
-    if report.limit_bytes is not None:
-        report.capacity_bytes = report.limit_bytes
 
 
 def _read_hlo_temp(report: OomReport, size: str, detail: str) -> None:

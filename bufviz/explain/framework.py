@@ -21,7 +21,7 @@ _OP_TYPES = {
 # What the surrounding text says. Not `tensorflow/compiler/...` paths: older jaxlib and
 # PyTorch/XLA log from XLA's sources under that directory too.
 _TEXT = {
-    JAX: re.compile(r"\bjax(?:lib)?[./]|JaxRuntimeError|XlaRuntimeError"),
+    JAX: re.compile(r"\bjax(?:lib|_plugins)?[./]|JaxRuntimeError|XlaRuntimeError"),
     TENSORFLOW: re.compile(r"tensorflow[./]python|ResourceExhaustedError|OOM when allocating tensor|"
                            r"report_tensor_allocations_upon_oom|\[\[\{?\{?node |\btf\.function"),
     PYTORCH: re.compile(r"torch_xla|\btorch[./]|aten::|^SyncTensorsGraph"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..explain.framework import DONATE_HOW, REMAT_HOW
 from ..units import ellipsis_start, human_bytes
+from .phase import autotuning_lines, phase_tips, warnings_line
 
 _GPU_SHARE = {"jax": "XLA_PYTHON_CLIENT_MEM_FRACTION (XLA_CLIENT_MEM_FRACTION in newer jax), "
                      "XLA_PYTHON_CLIENT_PREALLOCATE=false",
@@ -16,7 +17,10 @@ _GPU_SHARE = {"jax": "XLA_PYTHON_CLIENT_MEM_FRACTION (XLA_CLIENT_MEM_FRACTION in
 
 def summary(o: dict) -> list[str]:
     """Plain sentences: what ran out (or what is used), by how much, and where the memory went."""
-    lines = _allocator_lines(o) if o["in_use_bytes"] is not None else _usage_lines(o)
+    if o["compile_pass"] == "autotuning":
+        lines = autotuning_lines(o)
+    else:
+        lines = _allocator_lines(o) if o["in_use_bytes"] is not None else _usage_lines(o)
     s = o["stats"] or {}
     if s.get("total_bytes"):
         parts = [(k, s.get(f"{k}_bytes")) for k in ("parameter", "maybe_live_out", "temp", "constant")]
@@ -33,8 +37,12 @@ def summary(o: dict) -> list[str]:
         lines.append(f"The {len(o['buffers'])} largest buffers listed add up to {human_bytes(o['listed_bytes'])}"
                      + (f", {human_bytes(o['padding_bytes'])} of it tile padding." if o["padding_bytes"] > 0 else "."))
     if s.get("rematerialization_reached_bytes") is not None:
+        aim = s.get("rematerialization_limit_bytes")
         lines.append(f"Rematerialization could only bring the program down to "
-                     f"{human_bytes(s['rematerialization_reached_bytes'])}.")
+                     f"{human_bytes(s['rematerialization_reached_bytes'])}"
+                     + (f", not to the {human_bytes(aim)} XLA aimed for." if aim and aim > 0 else "."))
+    if warning := warnings_line(o):
+        lines.append(warning)
     return lines
 
 
@@ -68,8 +76,10 @@ def _usage_lines(o: dict) -> list[str]:
     s = o["stats"] or {}
     if o["requested_bytes"] is not None:
         free = s.get("free_bytes")
+        limit = o["limit_bytes"]  # an allocator's limit without its bytes in use (those go to _allocator_lines)
         lines.append(f"The allocation that failed asked for {human_bytes(o['requested_bytes'])}"
-                     + (f"; only {human_bytes(free)} was free." if free is not None else "."))
+                     + (f"; only {human_bytes(free)} was free." if free is not None else
+                        f"; the allocator may use {human_bytes(limit)} in all." if limit is not None else "."))
     return lines
 
 
@@ -101,7 +111,9 @@ def suggestions(o: dict) -> list[str]:
         tips.append("XLA's memory limit for the program was negative: arguments or other arrays already "
                     "fill the device before it runs (parameters replicated rather than sharded, earlier "
                     "results kept alive).")
-    if not (s.get("total_bytes") or s.get("program_bytes")) and o["requested_bytes"] is not None:
+    if (phase := phase_tips(o)) is not None:
+        tips += phase
+    elif not (s.get("total_bytes") or s.get("program_bytes")) and o["requested_bytes"] is not None:
         tip = ("The failure happened at run time, outside XLA's buffer assignment: look for other arrays "
                "still alive and for other processes on the device")
         if o["platform"] == "gpu":

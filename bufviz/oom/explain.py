@@ -34,6 +34,8 @@ def oom_json(report: OomReport, module: Module | None = None) -> dict:
         "kind": kind,
         "framework": _framework(report, buffers),
         "platform": report.platform,
+        "phase": report.phase if kind == OUT_OF_MEMORY else None,
+        "compile_pass": report.compile_pass if kind == OUT_OF_MEMORY else None,
         "memory_space": report.memory_space,
         "requested_bytes": report.requested_bytes,
         "used_bytes": report.used_bytes,

@@ -15,7 +15,8 @@ from .verify import cut_end_words
 
 def render_oom(oom: dict, console: Console, top: int | None) -> None:
     failed = oom["kind"] == "out_of_memory"
-    title = Text("Out of memory" if failed else "Memory usage",
+    when = {"compile": " while compiling", "run": " while running"}.get(oom.get("phase") or "", "")
+    title = Text(f"Out of memory{when}" if failed else "Memory usage",
                  style="bold red" if failed else "bold")
     for part in (oom["platform"], oom["memory_space"]):
         if part:

@@ -5,6 +5,10 @@ Run with jax installed in a separate environment (jax is never a bufviz dependen
 Each case runs a jax program on the CPU that asks for more memory than any machine has, and
 keeps what Python printed on stderr (the traceback and XLA's RESOURCE_EXHAUSTED message).
 GPU and TPU reports need those devices; the published ones are in ../shared/corpus/wild.
+The two `jax-0.11.2-gpu-*.txt` are not made here: they are the whole stderr of two real failures
+on an H100 under a small XLA_PYTHON_CLIENT_MEM_FRACTION, copied from the workplace's corpus
+(`oom-jax-0.11.2-gpu/mlp_train_big`, failed while autotuning; `transformer_unrolled_big`, failed
+while running, with the BFC allocator's dump).
 """
 import os
 import subprocess
