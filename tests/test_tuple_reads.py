@@ -105,3 +105,20 @@ def test_a_compact_read_bufviz_cannot_follow_is_an_error_naming_file_and_line(tm
     assert code == 2 and out == ""
     assert err.startswith(f"bufviz: error: {path}:{number}: ") and expected in err
     assert err.count("\n") == 1
+
+
+RULES_DIFFER = DATA / "heldout/xla-jax-0.11.2/rand2_0004"
+
+
+def test_a_module_alone_that_straddles_a_rule_change_says_so_and_the_dump_settles_it(tmp_path):
+    """Since 2026-07-28 XLA lets any position of a value hand its buffer on; compact tuple reads
+    date a text only from 2026-06. Alone, bufviz shows the newer rule and says the older one
+    assigns differently; with the dump (`page N` dates it) every allocation is XLA's."""
+    from test_assignment import assert_allocations_equal
+    shutil.copy(hlo_file(RULES_DIFFER), tmp_path)
+    alone = run_json("peak", tmp_path)
+    assert any(n.startswith("since 2026-07-28") for n in alone["notes"])
+    assert_allocations_equal(alone, dump_text(RULES_DIFFER))   # jax 0.11.2 is after the change
+    dumped = run_json("peak", RULES_DIFFER)
+    assert not any(n.startswith("since 2026-07-28") for n in dumped["notes"])
+    assert dumped["mismatches"] == []

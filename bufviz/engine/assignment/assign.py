@@ -4,15 +4,26 @@ allocations is kept (spec §12.2)."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 
 from ...hlo.shapes import format_index
 from ..liveness.hlo_liveness import ModuleAnalysis
 from ..target.target import Target
-from ..target.vintage import PARAMETER_SUBSHAPE_PRINTED, THREAD_LOCAL_BY_VALUE_ID, Vintage
+from ..target.vintage import (INTERFERENCE_ALL_POSITIONS, PARAMETER_SUBSHAPE_PRINTED, THREAD_LOCAL_BY_VALUE_ID,
+                               Vintage)
 from .assignment import THREAD_LOCAL_ORDERS, Assignment, BufferAssigner
 from .matching import allocation_mismatches
 from .totals import stats_block, totals
 from .usage_report import memory_usage_report
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules of XLA's buffer assigner that changed without a trace in every text: where the
+    text's date window straddles a change, each candidate is tried against XLA's allocations."""
+    alignment: int
+    thread_local_order: str   # one of THREAD_LOCAL_ORDERS
+    all_positions: bool       # every position of a value may hand its buffer on (since 2026-07-28)
 
 
 def assign_buffers(analysis: ModuleAnalysis,
@@ -21,29 +32,62 @@ def assign_buffers(analysis: ModuleAnalysis,
     """`value_ids`: (instruction name, index) -> XLA's value id, from a dump's values."""
     target = analysis.target
     assigner = BufferAssigner(analysis, thread_local, value_ids)
-    candidates = target.alignments()
-    orders = _thread_local_orders(target, bool(xla_allocations))
+    candidates = _candidates(target, bool(xla_allocations))
     chosen = None
-    for alignment, order in itertools.product(candidates, orders):
-        assignment = assigner.run(alignment, order)
+    for rules in candidates if xla_allocations else candidates[:1]:
+        assignment = assigner.run(rules.alignment, rules.thread_local_order, rules.all_positions)
         allocations = allocations_json(assignment, analysis, target.vintage)
         misses = len(allocation_mismatches(xla_allocations, allocations)) if xla_allocations else 0
         if chosen is None or misses < chosen[0]:
-            chosen = (misses, assignment, allocations, order)
+            chosen = (misses, assignment, allocations, rules)
         if not misses:
             break
-    misses, assignment, allocations, order = chosen
-    if len(candidates) > 1:
-        how = ("the text does not date the switch; the newer value was assumed" if not xla_allocations
+    misses, assignment, allocations, rules = chosen
+    notes.extend(_notes(target, rules, candidates, bool(xla_allocations), misses, assignment))
+    if not xla_allocations and len({c.all_positions for c in candidates}) > 1:
+        older = assigner.run(rules.alignment, rules.thread_local_order, all_positions=False)
+        differences = allocation_mismatches(allocations, allocations_json(older, analysis, target.vintage))
+        if differences:
+            notes.append(_positions_note(len(differences), older, assignment))
+    return assignment, assignment_section(assignment, allocations, analysis, target, value_ids)
+
+
+def _candidates(target: Target, dumped: bool) -> list[Rules]:
+    """Most likely first. Without XLA's allocations to compare with, only the first is used."""
+    straddles = target.vintage.is_before(INTERFERENCE_ALL_POSITIONS) is None
+    positions = (True, False) if straddles else (target.vintage.is_before(INTERFERENCE_ALL_POSITIONS) is False,)
+    return [Rules(a, o, p) for a, o, p in itertools.product(target.alignments(), _thread_local_orders(target, dumped),
+                                                            positions)]
+
+
+def _notes(target: Target, rules: Rules, candidates: list[Rules], dumped: bool, misses: int,
+           assignment: Assignment) -> list[str]:
+    notes = []
+    if len({c.alignment for c in candidates}) > 1:
+        how = ("the text does not date the switch; the newer value was assumed" if not dumped
                else "it reproduces XLA's allocations" if not misses
                else "no alignment reproduces XLA's allocations; this one differs least")
-        notes.append(f"heap alignment {assignment.alignment} bytes: {how}")
+        notes.append(f"heap alignment {rules.alignment} bytes: {how}")
     if any(a.thread_local for a in assignment.allocations):
-        undated = not xla_allocations and target.vintage.is_before(THREAD_LOCAL_BY_VALUE_ID) is not True
-        note = _thread_local_note(order, len(orders) > 1, undated, misses)
+        undated = not dumped and target.vintage.is_before(THREAD_LOCAL_BY_VALUE_ID) is not True
+        note = _thread_local_note(rules.thread_local_order, len({c.thread_local_order for c in candidates}) > 1,
+                                  undated, misses)
         if note:
             notes.append(note)
-    return assignment, assignment_section(assignment, allocations, analysis, target, value_ids)
+    if dumped and not misses and not rules.all_positions and len({c.all_positions for c in candidates}) > 1:
+        notes.append("a buffer is handed on only at the last position of its value (XLA before 2026-07-28): "
+                     "it reproduces XLA's allocations")
+    return notes
+
+
+def _positions_note(differences: int, older: Assignment, newer: Assignment) -> str:
+    """The text's date straddles 2026-07-28 and the two rules assign its buffers differently."""
+    total = (f"Total bytes used {newer.total_bytes:,} B either way" if older.total_bytes == newer.total_bytes
+             else f"Total bytes used {newer.total_bytes:,} B, {older.total_bytes:,} B with the older")
+    return ("since 2026-07-28 (jax 0.11.1) XLA lets a value hand its buffer on at any of its positions, "
+            "before only at the last; the text does not say which XLA printed it, and the two rules assign "
+            f"its buffers differently ({differences} differences): the newer is shown ({total}); the dump's "
+            "buffer-assignment file tells which")
 
 
 def _thread_local_orders(target: Target, dumped: bool) -> tuple[str, ...]:

@@ -107,8 +107,11 @@ class BufferAssigner:
         self.allocation_of: dict[int, Allocation] = {}   # value id -> allocation, during a run
 
     # --- phases -------------------------------------------------------------------------------
-    def run(self, alignment: int, thread_local_order: str = "size") -> Assignment:
-        """`thread_local_order`: one of THREAD_LOCAL_ORDERS."""
+    def run(self, alignment: int, thread_local_order: str = "size", all_positions: bool | None = None) -> Assignment:
+        """`thread_local_order`: one of THREAD_LOCAL_ORDERS; `all_positions`: whether every
+        position of a value may hand its buffer on (None: as the text's date says)."""
+        if all_positions is not None:
+            self.all_positions = all_positions
         self.allocation_of = {}  # a run must not see the allocations of one before it
         allocations: list[Allocation] = []
         global_comps = self.a.graph.computations
