@@ -96,9 +96,11 @@ class Result:
         from rich.console import Console
 
         from .report.console import render_peak
-        console = Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
+        from .report.escape import terminal
+        console = Console(file=io.StringIO(), width=width, color_system=None, highlight=False, markup=False,
+                          emoji=False)
         render_peak(self.report, console, top)
-        return "\n".join(line.rstrip() for line in console.file.getvalue().split("\n"))
+        return "\n".join(line.rstrip() for line in terminal(console.file.getvalue()).split("\n"))
 
     def __str__(self) -> str:
         from .units import human_bytes

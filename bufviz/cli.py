@@ -118,7 +118,7 @@ def cli(ctx: click.Context, no_color: bool) -> None:
       pbpaste | bufviz peak -                # an error copied to the clipboard
       bufviz verify dumps/ --module 22       # bufviz's numbers against XLA's
       bufviz allocations dumps/ --kind temp  # every temp allocation by offset
-      bufviz explain dumps/                  # why the largest temporary is live
+      bufviz explain dumps/                  # why the largest buffer is live
       bufviz timeline dumps/                 # memory in use over the schedule
       bufviz check dumps/ --budget 16GiB     # exit 1 when a module needs more
       bufviz diff baseline.json dumps/       # what grew since the saved result
@@ -273,7 +273,7 @@ def _scan_progress():
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     with Progress(TextColumn("bufviz: analysing modules"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True) as bar:
+                  console=Console(stderr=True, markup=False, emoji=False), transient=True) as bar:
         task = bar.add_task("modules", total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
@@ -303,8 +303,9 @@ def _progress(paths):
         return
     from rich.console import Console
 
-    with Console(stderr=True).status("bufviz: starting", spinner="dots") as status:
-        yield lambda message: status.update(f"bufviz: {message}")
+    from .report.escape import printable
+    with Console(stderr=True, markup=False, emoji=False).status("bufviz: starting", spinner="dots") as status:
+        yield lambda message: status.update(f"bufviz: {printable(message)}")
 
 
 def _input_bytes(paths) -> int:
@@ -405,7 +406,7 @@ def allocations(ctx, paths, fmt, output, no_discover, module_selector, platform,
 
 EXPLAIN_HELP = """Explain why one buffer is live: PATH... [NAME].
 
-NAME is a value (`fusion.3`, `fusion.3{1}`); by default the largest temporary in use at the
+NAME is a value (`fusion.3`, `fusion.3{1}`); by default the largest buffer in use at the
 peak moment. bufviz says what defines it (instruction, op_name, source line), its shape and
 bytes, where it lives (allocation, offset, the values that share it), when it is born and
 last dies, what keeps it alive across the peak (the last use that does, or: an entry
@@ -792,19 +793,23 @@ def _pieces(text) -> Iterable[str]:
 def _emit_rich(render, output: str | None, no_color: bool) -> None:
     from rich.console import Console
 
+    from .report.escape import terminal
+
     if output is None:
         # No colour means plain text: rich's own no_color keeps bold and dim, a colour system of None
         # drops every style.
         plain = no_color or bool(os.environ.get("NO_COLOR"))
-        console = Console(color_system=None if plain else "auto", highlight=False, soft_wrap=False)
+        console = Console(color_system=None if plain else "auto", highlight=False, soft_wrap=False, markup=False,
+                          emoji=False)
         with console.capture() as captured:
             render(console)
-        sys.stdout.write(_without_trailing_spaces(captured.get()))
+        sys.stdout.write(_without_trailing_spaces(terminal(captured.get())))
         sys.stdout.flush()
         return
     buffer = io.StringIO()
-    render(Console(file=buffer, no_color=True, color_system=None, highlight=False, width=140))
-    _write_atomically(output, _without_trailing_spaces(buffer.getvalue()))
+    render(Console(file=buffer, no_color=True, color_system=None, highlight=False, width=140, markup=False,
+                   emoji=False))
+    _write_atomically(output, _without_trailing_spaces(terminal(buffer.getvalue())))
 
 
 def _without_trailing_spaces(text: str) -> str:

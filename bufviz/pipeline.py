@@ -13,7 +13,7 @@ from .engine.liveness.hlo_liveness import analyze_module, peak_of
 from .engine.target.platform import SAMPLE, platform_from_stage, platform_from_text
 from .engine.target.target import Target
 from .engine.target.vintage import detect_vintage
-from .explain.memory import groups, memory_section, temp_curve
+from .explain.memory import groups, memory_section, memory_spaces, on_chip_spaces, temp_curve
 from .explain.numbers import other_numbers
 from .explain.storage import storage_totals
 from .explain.timeline import timeline
@@ -45,7 +45,7 @@ def peak_report(paths: list[str], discover: bool = True, module: str | None = No
                 value_info: bool = False, advice: bool | None = False) -> dict:
     """`progress(message)`, when given, is told what is happening (for long runs); `match` lets
     files of different modules be used together. With `explain` (a buffer's name, or True for
-    the largest temporary at the peak) the report gets `explain`: why that buffer is live.
+    the largest buffer at the peak) the report gets `explain`: why that buffer is live.
     `advice` (None: unless the module is very large) adds `advice`: what to try, measured."""
     with gc_paused():
         report, describe, context = _peak_report(paths, discover, module, platform, progress or (lambda message: None),
@@ -229,11 +229,15 @@ def _add_memory(report: dict, describe, bufviz_rules: bool) -> None:
         return
     from_xla = bool(xla.get("live_ranges"))
     side = xla if from_xla else ours
-    source = {"allocations": allocations, "live_ranges": ranges, "schedule_end": side["schedule_end"],
-              "instruction_sequence": side.get("instruction_sequence"), "peak_time": side.get("peak_time")}
+    # On-chip memory spaces (TPU VMEM, SMEM) have a line of their own, never added to HBM.
+    spaces = on_chip_spaces(report["platform"], allocations)
+    source = {"allocations": [a for a in allocations if a["color"] not in spaces], "live_ranges": ranges,
+              "schedule_end": side["schedule_end"], "instruction_sequence": side.get("instruction_sequence"),
+              "peak_time": side.get("peak_time")}
     curve = temp_curve(source)
     report["memory"] = memory_section(source, curve, describe, bufviz_rules and not xla.get("allocations"))
     report["memory"]["allocations_from"] = "xla" if xla.get("allocations") else "bufviz"
+    report["memory"]["memory_spaces"] = memory_spaces({**source, "allocations": allocations}, spaces)
     report["groups"] = groups(report["memory"]["at_peak"])
     report["memory"]["other_numbers"] = other_numbers(report)
     report["timeline"] = timeline(source, curve, report["memory"])

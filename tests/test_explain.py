@@ -10,9 +10,11 @@ CASES = corpus_cases()
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
-def test_explain_the_largest_temporary_at_the_peak(case):
+def test_explain_the_largest_buffer_at_the_peak(case):
     report = run_json("explain", case)
     facts = report["explain"]
+    at_peak = run_json("peak", case)["memory"]["at_peak"]
+    assert facts["bytes"] == max(r["bytes"] for r in at_peak if r["kind"] != "free")
     text = dump_text(case)
     ranges = xla_text.live_ranges(text)
     if facts["kind"] == "temp":
@@ -22,8 +24,10 @@ def test_explain_the_largest_temporary_at_the_peak(case):
         if sequence:
             assert facts["born_at"] == sequence[facts["start"]]
     offsets = {(a["index"], v) : o for a in xla_text.allocations(text) for v, (o, _) in a["values"].items()}
+    sizes = {(a["index"], v): size for a in xla_text.allocations(text) for v, (_, size) in a["values"].items()}
     key = (facts["allocation"], (facts["name"], facts["index"]))
     assert offsets[key] == facts["offset"]
+    assert sizes[key] == facts["value_bytes"] <= facts["bytes"]   # its own bytes, in a slot maybe larger
     assert facts["kept_alive_by"]
 
 

@@ -104,3 +104,41 @@ def test_other_numbers_account_for_their_difference():
     assert total["bytes"] == xla_text.total_bytes_used(text)
     local = sum(a["size"] for a in xla_text.allocations(text) if a["thread_local"])
     assert f"{local} B of thread-local" in total["reason"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_the_peak_moment_says_when_temporaries_are_negligible(case):
+    """Under 1% of memory needed in XLA's temp allocations: what holds memory lives all run."""
+    allocations = xla_text.allocations(dump_text(case))
+    needed = sum(a["size"] for a in allocations if not a["thread_local"])
+    temp = sum(a["size"] for a in allocations if a["temp"])
+    code, out, _ = run("peak", case, "--no-color")
+    assert code == 0
+    assert ("temporaries are under 1% of memory needed" in out) == (temp * 100 < needed)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_a_row_shows_the_value_in_it_with_its_own_bytes(case):
+    """A slot may be larger than the value in it at the peak: the row gives both, the value's
+    bytes as XLA sized it."""
+    sizes = {(v, i): s for a in xla_text.allocations(dump_text(case)) for (v, i), (_, s) in a["values"].items()}
+    for r in run_json("peak", case)["memory"]["at_peak"]:
+        if r["kind"] != "free":
+            assert r["value_bytes"] == sizes[(r["name"], r["index"])] <= r["bytes"]
+
+
+@pytest.mark.parametrize("seed", ["003", "004"])
+def test_memory_spaces_are_never_added_together(seed):
+    """TPU: memory needed is HBM's; each on-chip space has a line of its own, and no space's
+    most-in-use exceeds what it reserves."""
+    report = run_json("peak", next(SEEDS.glob(f"{seed}_*.txt")))
+    memory = report["memory"]
+    device = [a for a in report["recomputed"]["allocations"] if "thread-local" not in a["kinds"]]
+    assert memory["needed_bytes"] == sum(a["size"] for a in device if a["color"] == 0)
+    spaces = {s["memory_space"]: s for s in memory["memory_spaces"]}
+    assert set(spaces) == {a["color"] for a in device} - {0}
+    for space, s in spaces.items():
+        assert s["needed_bytes"] == sum(a["size"] for a in device if a["color"] == space)
+        assert 0 < s["in_use_bytes"] <= s["needed_bytes"]
+    code, out, _ = run("peak", next(SEEDS.glob(f"{seed}_*.txt")), "--no-color")
+    assert "on-chip, apart: S(1) VMEM" in out

@@ -13,9 +13,44 @@ WHOLE_RUN = ("parameter", "output", "constant")
 FREE_NAME = "free temp bytes"
 
 
+# TPU memory spaces on the chip itself (S(1) VMEM, S(2) SMEM, ...): never added to HBM. (On GPU
+# a memory space other than 0 is still device memory, e.g. S(1) for symmetric collectives.)
+SPACE_NAMES = {0: "HBM", 1: "VMEM", 2: "SMEM"}
+
+
 def device_allocations(allocations: list[dict]) -> list[dict]:
     """What the program reserves on the device: thread-local scratch and host memory aside."""
     return [a for a in allocations if a["color"] != HOST_MEMORY_SPACE and "thread-local" not in a["kinds"]]
+
+
+def on_chip_spaces(platform: str, allocations: list[dict]) -> list[int]:
+    """The memory spaces of `allocations` that are not the device's main memory."""
+    if platform != "tpu":
+        return []
+    return sorted({a["color"] for a in device_allocations(allocations)} - {0})
+
+
+def space_name(space: int) -> str:
+    return f"S({space})" + (f" {SPACE_NAMES[space]}" if space in SPACE_NAMES else "")
+
+
+def memory_spaces(source: dict, spaces: list[int]) -> list[dict]:
+    """Each on-chip space on its own: what it reserves, and the most of it in use at once
+    (storage, as the headline counts it), so that its peak never exceeds its memory needed."""
+    out = []
+    for space in spaces:
+        mine = [a for a in device_allocations(source["allocations"]) if a["color"] == space]
+        curve = temp_in_use(mine, source["live_ranges"], source["schedule_end"])
+        whole_run = sum(a["size"] for a in mine if set(a["kinds"]) & set(WHOLE_RUN))
+        time = int(curve.argmax()) if len(curve) else 0
+        ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in source["live_ranges"]}
+        live = [v for a in mine for v in a["values"] if _live_at(ranges, v, time)]
+        top = max(live, key=lambda v: v["size"], default=None)
+        out.append({"memory_space": space, "name": space_name(space), "needed_bytes": sum(a["size"] for a in mine),
+                    "peak_time": time, "in_use_bytes": whole_run + (int(curve[time]) if len(curve) else 0),
+                    "largest": None if top is None else {"name": top["name"], "index": top["index"],
+                                                         "bytes": top["size"]}})
+    return out
 
 
 def memory_section(source: dict, curve, describe_value, estimate: bool) -> dict:
@@ -80,7 +115,7 @@ def _row(a: dict, offset: int, size: int, kind: str, occupant: dict, others: lis
     span = ranges.get((occupant["name"], occupant["index"]), (None, None))
     # A slice a while loop's value shares is that loop's carry (its body parameter, its result).
     loop = next((v for v in [occupant, *others] if describe(v["name"], v["index"]).get("opcode") == "while"), None)
-    return {"allocation": a["index"], "offset": offset, "bytes": size, "kind": kind,
+    return {"allocation": a["index"], "offset": offset, "bytes": size, "value_bytes": occupant["size"], "kind": kind,
             "category": "loop carries" if loop else None,
             "loop": value_label(loop["name"], loop["index"]) if loop else None,
             "name": occupant["name"], "index": occupant["index"], "shape": info.get("shape") or occupant["shape"],
@@ -116,7 +151,8 @@ def _temp_rows(allocations: list[dict], time: int, ranges: dict, describe) -> li
 
 
 def _free_row(free: int) -> dict:
-    return {"allocation": None, "offset": None, "bytes": free, "kind": "free", "category": "fragmentation",
+    return {"allocation": None, "offset": None, "bytes": free, "value_bytes": None, "kind": "free",
+            "category": "fragmentation",
             "loop": None, "name": FREE_NAME, "index": "", "shape": None, "opcode": None, "op_name": None,
             "source": None, "start": None, "end": None, "parameter": None, "shared_with": []}
 

@@ -16,7 +16,9 @@ def other_numbers(report: dict) -> list[dict]:
     if side.get("peak_time") is not None and side.get("live_ranges"):
         peak = side["peak_bytes"]
         name = "XLA's live-range peak" if side is xla else "live-range peak (recomputed)"
-        reason = _live_range_reason(allocations, side, peak, needed)
+        # XLA's own peak sums every memory space; bufviz's is the main memory's alone.
+        spaces = memory.get("memory_spaces") or []
+        reason = _live_range_reason(allocations, side, peak, needed, spaces, with_chip=side is xla)
         if side is ours and ours.get("unplaced_tuple_reads"):
             name = "live-range peak (estimate)"
             reason += (f"; {ours['unplaced_tuple_reads']} tuple reads the text does not place are put "
@@ -38,24 +40,38 @@ def other_numbers(report: dict) -> list[dict]:
     printed = xla.get("total_bytes_used") is not None
     total = xla["total_bytes_used"] if printed else ours.get("total_bytes_used")
     if total is not None:
+        chip = sum(s["needed_bytes"] for s in memory.get("memory_spaces") or [])
         rows.append({"name": "XLA's Total bytes used" if printed else "Total bytes used (recomputed)",
-                     "bytes": total, "reason": _total_reason(allocations, total, needed)})
+                     "bytes": total, "reason": _total_reason(allocations, total, needed, chip)})
     return rows
 
 
-def _live_range_reason(allocations: list[dict], side: dict, peak: int, needed: int) -> str:
-    """XLA sums the values live at its peak time; storage shared by several counts once per value."""
+def _live_range_reason(allocations: list[dict], side: dict, peak: int, needed: int, spaces: list[dict],
+                       with_chip: bool) -> str:
+    """XLA sums the values live at its peak time; storage shared by several counts once per value,
+    and (in XLA's own peak) values in on-chip memory spaces count too."""
     time = side["peak_time"]
-    live = {(r["name"], r["index"]) for r in side["live_ranges"] if r["start"] <= time <= r["end"]}
+    on_chip = {s["memory_space"] for s in spaces}
+    mine = [a for a in device_allocations(allocations) if with_chip or a["color"] not in on_chip]
+    held = {(v["name"], v["index"]) for a in mine for v in a["values"]}
+    live = {(r["name"], r["index"]) for r in side["live_ranges"] if r["start"] <= time <= r["end"]
+            and (with_chip or not on_chip or (r["name"], r["index"]) in held)}
     slices: dict[tuple, list[int]] = {}
-    for a in device_allocations(allocations):
+    chip = 0
+    for a in mine:
         for v in a["values"]:
             if (v["name"], v["index"]) in live:
                 slices.setdefault((a["index"], v["offset"]), []).append(v["size"])
+    colours = {a["index"]: a["color"] for a in mine}
+    for (index, _), sizes in slices.items():
+        if colours[index] in on_chip:
+            chip += max(sizes)
     twice = sum(sum(sizes) - max(sizes) for sizes in slices.values())
     sharing = sum(len(sizes) - 1 for sizes in slices.values())
-    idle = needed + twice - peak
+    idle = needed + twice + chip - peak
     parts = [f"sums the {len(live)} values live at t={time}, not storage"]
+    if chip:
+        parts.append(f"{human_bytes(chip)} of them in on-chip memory, outside memory needed")
     if twice:
         parts.append(f"{sharing} {'value shares' if sharing == 1 else 'values share'} storage with another "
                      f"and {'counts' if sharing == 1 else 'count'} again (+{human_bytes(twice)})")
@@ -66,12 +82,14 @@ def _live_range_reason(allocations: list[dict], side: dict, peak: int, needed: i
     return "; ".join(parts)
 
 
-def _total_reason(allocations: list[dict], total: int, needed: int) -> str:
+def _total_reason(allocations: list[dict], total: int, needed: int, chip: int) -> str:
     if total == needed:
         return "every allocation: the same as memory needed"
     local = sum(a["size"] for a in allocations if "thread-local" in a["kinds"])
-    host = total - needed - local
+    host = total - needed - local - chip
     parts = [f"{human_bytes(local)} of thread-local scratch"] if local else []
+    if chip:
+        parts.append(f"{human_bytes(chip)} of on-chip memory")
     if host:
         parts.append(f"{human_bytes(host)} in host memory")
     return "every allocation, including " + " and ".join(parts)

@@ -7,8 +7,8 @@ from ..hlo.shapes import parse_index, value_label
 
 
 def explain_value(report: dict, name: str | None, describe=None) -> dict:
-    """The facts about `name` (`fusion.3` or `fusion.3{1}`), by default the largest temporary
-    in use at the peak moment. `describe(name, index tuple)` fills in what the report lacks
+    """The facts about `name` (`fusion.3` or `fusion.3{1}`), by default the largest buffer in
+    use at the peak moment. `describe(name, index tuple)` fills in what the report lacks
     (opcode, op_name, source of a value not in use at the peak)."""
     memory = report.get("memory")
     if memory is None:
@@ -18,6 +18,9 @@ def explain_value(report: dict, name: str | None, describe=None) -> dict:
     if describe is not None and row.get("opcode") is None:
         info = describe(row["name"], parse_index(row["index"]))
         row = {**row, **{k: info.get(k) or row.get(k) for k in ("opcode", "op_name", "source", "shape")}}
+    own = _allocated_value(report, row)
+    if own is not None:   # the value's own shape and bytes (the slot may be larger, or another's)
+        row = {**row, "shape": own["shape"], "value_bytes": own["size"]}
     sequence = _sequence(report)
     start, end = row["start"], row["end"]
     peak = memory["peak_time"]
@@ -25,7 +28,8 @@ def explain_value(report: dict, name: str | None, describe=None) -> dict:
     facts = {
         "name": row["name"], "index": row["index"], "label": value_label(row["name"], row["index"]),
         "opcode": row.get("opcode"), "op_name": row.get("op_name"), "source": row.get("source"),
-        "shape": row.get("shape"), "bytes": row["bytes"], "kind": row["kind"], "category": row["category"],
+        "shape": row.get("shape"), "bytes": row["bytes"], "value_bytes": row.get("value_bytes", row["bytes"]),
+        "kind": row["kind"], "category": row["category"],
         "allocation": row["allocation"], "offset": row["offset"], "shared_with": sharing,
         "start": start, "end": end,
         "born_at": sequence[start] if start is not None and start < len(sequence) else None,
@@ -38,6 +42,15 @@ def explain_value(report: dict, name: str | None, describe=None) -> dict:
     return facts
 
 
+def _allocated_value(report: dict, row: dict) -> dict | None:
+    """The value as its allocation holds it (shape, size), where the report lists it."""
+    side = report["xla"] if (report["xla"] or {}).get("allocations") else report["recomputed"] or {}
+    for a in side.get("allocations") or []:
+        if a["index"] == row["allocation"]:
+            return next((v for v in a["values"] if (v["name"], v["index"]) == (row["name"], row["index"])), None)
+    return None
+
+
 def _sequence(report: dict) -> list[str]:
     for side in (report["xla"] or {}, report["recomputed"] or {}):
         if side.get("instruction_sequence"):
@@ -47,9 +60,8 @@ def _sequence(report: dict) -> list[str]:
 
 def _find(rows: list[dict], report: dict, name: str | None) -> dict:
     storage = [r for r in rows if r["kind"] != "free"]
-    if name is None:
-        temps = [r for r in storage if r["kind"] == "temp"] or storage
-        return max(temps, key=lambda r: r["bytes"])
+    if name is None:   # the largest buffer at the peak (a temporary among equals: it is the one to change)
+        return max(storage, key=lambda r: (r["bytes"], r["kind"] == "temp"))
     for r in storage:
         if name in (r["name"], value_label(r["name"], r["index"])):
             return r
@@ -74,7 +86,7 @@ def _shared_row(report: dict, row: dict, name: str) -> dict:
     other = next(v for v in row["shared_with"] if name in (v["name"], value_label(v["name"], v["index"])))
     start, end = value_ranges(report).get((other["name"], other["index"]), (None, None))
     return {**row, "name": other["name"], "index": other["index"], "opcode": None, "op_name": None,
-            "source": None, "start": start, "end": end,
+            "source": None, "start": start, "end": end, "category": None,   # (the slot's is its occupant's)
             "shared_with": [{"name": row["name"], "index": row["index"]}]
             + [v for v in row["shared_with"] if v is not other]}
 

@@ -6,6 +6,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.liveness.stack_trace import tree_prefixes
+from ..explain.memory import space_name
 from ..hlo.shapes import value_label
 from ..units import human_bytes
 from .headline import groups_table, headline, other_numbers_table, sparkline, storage_table
@@ -43,9 +44,8 @@ def render_peak(report: dict, console: Console, top: int | None = 20, by: str | 
         parts = [headline(memory, width), groups_table(report, by, top, width)]
     else:
         parts = [Group(headline(memory, width), sparkline(report["timeline"], width)), storage_table(memory, top, width), other_numbers_table(memory, width)]
-    spaces = (report["recomputed"] or {}).get("memory_spaces") or []
-    if len(spaces) > 1:
-        parts.append(_spaces_table(spaces, report["platform"], width))
+    if memory is not None and memory.get("memory_spaces"):
+        parts.append(_spaces_table(memory, width))
     for part in parts:
         if part is not None:
             console.print(part)
@@ -133,25 +133,23 @@ def _breakdown(report: dict, top: int | None, width: int):
     return text
 
 
-TPU_SPACES = {0: "HBM", 1: "VMEM", 2: "SMEM"}
-
-
-def _spaces_table(spaces: list[dict], platform: str, width: int) -> Table:
-    """Each memory space's own peak (space 0 is the headline above)."""
-    names, largest = [], []
-    for m in spaces:
-        name = f"S({m['memory_space']})"
-        if platform == "tpu" and m["memory_space"] in TPU_SPACES:
-            name += f" {TPU_SPACES[m['memory_space']]}"
-        names.append(name)
-        top = max(m["live_at_peak"], key=lambda r: r["bytes"], default=None)
-        largest.append("" if top is None else f"{value_label(top['name'], top['index'])} ({human_bytes(top['bytes'])})")
-    peaks = [bytes_cell(m["peak_bytes"]) for m in spaces]
-    return fit_table([Column("space", names),
-                      Column("peak time", [str(m["peak_time"]) for m in spaces], "right"),
-                      Column("peak bytes", peaks, "right", shorten=drop_exact, least=exact_dropped_width(peaks)),
-                      Column("largest buffer there", largest, shorten=cut_middle, keep=1)],
-                     width, "Peak by memory space")
+def _spaces_table(memory: dict, width: int) -> Table:
+    """Each memory space on its own, storage counted as the headline counts it: what it reserves
+    and the most of it in use at once (never more than it reserves), and the largest buffer then."""
+    largest = max((r for r in memory["at_peak"] if r["kind"] != "free"), key=lambda r: r["bytes"], default=None)
+    rows = [{"name": space_name(0), "needed_bytes": memory["needed_bytes"], "peak_time": memory["peak_time"],
+             "in_use_bytes": memory["needed_bytes"] - memory["fragmentation_bytes"],
+             "largest": largest and {"name": largest["name"], "index": largest["index"], "bytes": largest["bytes"]}},
+            *memory["memory_spaces"]]
+    biggest = ["" if r["largest"] is None else
+               f"{value_label(r['largest']['name'], r['largest']['index'])} ({human_bytes(r['largest']['bytes'])})"
+               for r in rows]
+    return fit_table([Column("space", [r["name"] for r in rows]),
+                      Column("memory needed", [human_bytes(r["needed_bytes"]) for r in rows], "right"),
+                      Column("most in use", [human_bytes(r["in_use_bytes"]) for r in rows], "right"),
+                      Column("at", [f"t={r['peak_time']}" for r in rows], "right"),
+                      Column("largest buffer then", biggest, shorten=cut_middle, keep=1)],
+                     width, "Memory spaces, each on its own (never added together)")
 
 
 def _peak_rows(report: dict):

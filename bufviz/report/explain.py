@@ -12,7 +12,10 @@ from .header import bytes_cell, render_header, render_notes
 def render_explain(report: dict, console: Console) -> None:
     render_header(report, console)
     f = report["explain"]
-    console.print(Text(f["label"], style="bold") + Text(f"  {bytes_cell(f['bytes'])}  {f['shape'] or ''}"))
+    head = Text(f["label"], style="bold") + Text(f"  {f['shape'] or ''}  {bytes_cell(f['value_bytes'])}")
+    if f["value_bytes"] != f["bytes"]:
+        head.append(f"  in a slot of {human_bytes(f['bytes'])}", style="dim")
+    console.print(head)
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
@@ -34,7 +37,7 @@ def render_explain(report: dict, console: Console) -> None:
         grid.add_row("aliases", alias)
     console.print(grid)
     console.print()
-    console.print(Text(f"{human_bytes(f['bytes'])} of the memory needed is this buffer's storage"
+    console.print(Text(f"{human_bytes(f['bytes'])} of the memory needed is the storage it is in"
                        + (f", shared with {len(f['shared_with'])} other values" if f["shared_with"] else "") + ".",
                        style="dim"))
     order = f.get("better_order")

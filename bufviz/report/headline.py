@@ -33,6 +33,10 @@ def headline(memory: dict, width: int) -> Text:
             line = "   "
         line += " " + term
     text.append("\n" + line)
+    chip = memory.get("memory_spaces") or []
+    if chip:   # on-chip memory is not device memory: beside the headline, never in it
+        text.append("\n  on-chip, apart: " + ", ".join(f"{s['name']} {human_bytes(s['needed_bytes'])}" for s in chip),
+                    style="dim")
     time, instruction = memory["peak_time"], memory["peak_instruction"]
     text.append("\nPeak moment    ", style="bold")
     text.append(f"t={time}" + (f"  {instruction}" if instruction else ""))
@@ -40,6 +44,9 @@ def headline(memory: dict, width: int) -> Text:
         text.append(f"  ({memory['peak_source']})", style="dim")
     text.append(f"\n  temporaries in use {human_bytes(memory['temp_in_use_bytes'])} of "
                 f"{human_bytes(memory['temp_bytes'])}; {human_bytes(memory['fragmentation_bytes'])} free")
+    needed = memory["needed_bytes"]
+    if needed and memory["temp_bytes"] * 100 < needed:
+        text.append("\n  temporaries are under 1% of memory needed: the rest is held all run", style="dim")
     return text
 
 
@@ -78,6 +85,9 @@ def storage_table(memory: dict, top: int | None, width: int) -> Group:
     names = [r["name"] if r["kind"] == "free" else
              value_label(r["name"], r["index"]) + (f" ×{n}" if n > 1 else "") for r, n in shown]
     shapes = [r["shape"] or "" for r, _ in shown]
+    # A slot may be larger than the value in it at the peak (an output slot another value fills
+    # later): the value's own bytes stand beside its shape where they differ.
+    own = [human_bytes(r["value_bytes"]) if r.get("value_bytes") not in (None, r["bytes"]) else "" for r, _ in shown]
     table = fit_table([
         Column("bytes", [human_bytes(r["bytes"] * n) for r, n in shown], "right"),
         Column("%", [f"{100 * r['bytes'] * n / needed:.1f}" for r, n in shown], "right", keep=3),
@@ -85,7 +95,8 @@ def storage_table(memory: dict, top: int | None, width: int) -> Group:
         Column("what", [r["category"] for r, _ in shown], shorten=cut_end, least=17, keep=2),
         Column("value in it", names, shorten=cut_middle, least=min(max(map(len, names)), 20)),
         shape_column(shapes, keep=2),
-        Column("shared", [str(len(r["shared_with"])) if r["shared_with"] else "" for r, _ in shown], "right",
+        Column("value bytes", own, "right"),
+        Column("other values", [str(len(r["shared_with"])) if r["shared_with"] else "" for r, _ in shown], "right",
                keep=4),
         Column("op_name", [r["op_name"] or "" for r, _ in shown], shorten=from_front, keep=5),
         Column("source", [r["source"] or "" for r, _ in shown], shorten=from_front, keep=6),
@@ -104,7 +115,7 @@ def other_numbers_table(memory: dict, width: int):
     if not rows:
         return None
     return fit_table([
-        Column("", [r["name"] for r in rows]),
+        Column("number", [r["name"] for r in rows]),
         Column("bytes", [human_bytes(r["bytes"]) for r in rows], "right"),
         Column("why it differs from memory needed", [r["reason"] for r in rows], shorten=cut_end_words,
                least=24, wrap=True),

@@ -5,6 +5,7 @@ from xml.etree import ElementTree as ET
 
 from ..units import human_bytes
 from .check import limit_text
+from .escape import xml_text
 
 
 def render_check_junit(result: dict) -> str:
@@ -12,16 +13,16 @@ def render_check_junit(result: dict) -> str:
     suite = ET.Element("testsuite", name="bufviz check", tests=str(len(cases) + len(result["errors"])),
                        failures=str(result["failed"]), errors=str(len(result["errors"])), skipped="0")
     for r in cases:
-        case = ET.SubElement(suite, "testcase", classname=f"bufviz.{r['module']}", name=r["metric"])
+        case = ET.SubElement(suite, "testcase", classname=xml_text(f"bufviz.{r['module']}"), name=r["metric"])
         ET.SubElement(case, "system-out").text = \
-            f"{r['what']} {human_bytes(r['bytes'])} ({r['bytes']} B); {limit_text(r)}; {r['path']}"
+            xml_text(f"{r['what']} {human_bytes(r['bytes'])} ({r['bytes']} B); {limit_text(r)}; {r['path']}")
         if not r["ok"]:
-            failure = ET.SubElement(case, "failure", message="; ".join(r["violations"]), type="MemoryLimit")
-            failure.text = "\n".join(f"{c['what']} {human_bytes(c['bytes'])}" + (f" at {c['source']}" if c["source"]
-                                     else "") for c in r["culprits"])
+            failure = ET.SubElement(case, "failure", message=xml_text("; ".join(r["violations"])), type="MemoryLimit")
+            failure.text = xml_text("\n".join(f"{c['what']} {human_bytes(c['bytes'])}"
+                                              + (f" at {c['source']}" if c["source"] else "") for c in r["culprits"]))
     for e in result["errors"]:
-        case = ET.SubElement(suite, "testcase", classname="bufviz", name=e["path"] or "input")
-        ET.SubElement(case, "error", message=e["error"], type="UnreadableModule")
+        case = ET.SubElement(suite, "testcase", classname="bufviz", name=xml_text(e["path"] or "input"))
+        ET.SubElement(case, "error", message=xml_text(e["error"]), type="UnreadableModule")
     root = ET.Element("testsuites", name="bufviz", tests=suite.get("tests"), failures=suite.get("failures"),
                       errors=suite.get("errors"))
     root.append(suite)

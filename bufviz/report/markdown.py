@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..units import human_bytes
 from .check import limit_text, verdict_line
 from .diff import signed
+from .escape import markdown_code, markdown_text
 
 
 def render_check_markdown(result: dict) -> str:
@@ -21,12 +22,12 @@ def render_check_markdown(result: dict) -> str:
         lines += ["", f"**{_cell(r['module'])}**: " + "; ".join(_cell(v) for v in r["violations"])]
         for c in r["culprits"]:
             grew = f" ({signed(c['delta'])})" if c["delta"] else ""
-            where = f" at `{c['source']}`" if c["source"] else ""
-            lines.append(f"- `{c['what']}` {human_bytes(c['bytes'])}{grew}{where}")
+            where = f" at {markdown_code(c['source'])}" if c["source"] else ""
+            lines.append(f"- {markdown_code(c['what'])} {human_bytes(c['bytes'])}{grew}{where}")
     if result["errors"]:
         lines += ["", "Not checked:"] + [f"- {_cell(e['error'])}" for e in result["errors"]]
     return "\n".join(lines) + "\n"
 
 
 def _cell(text: str | None) -> str:
-    return (text or "").replace("|", "\\|").replace("\n", " ")
+    return markdown_text(text)

@@ -4,11 +4,11 @@ title on each); HTML wraps it and shows a box's facts when it is clicked."""
 from __future__ import annotations
 
 import html
-import json
 
 from ..explain.value import value_ranges
 from ..hlo.shapes import value_label
 from ..units import human_bytes
+from .escape import script_json, xml_text
 
 WIDTH, CHART_HEIGHT, MAP_HEIGHT, LEFT, TOP = 1200, 260, 520, 90, 40
 COLOURS = {"parameter": "#4e79a7", "output": "#b07aa1", "constant": "#9c755f", "temp": "#ffbe7d",
@@ -37,14 +37,14 @@ def render_html(report: dict) -> str:
     svg = render_svg(report, boxes)
     facts = {b["id"]: b["facts"] for b in boxes}
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>bufviz · {html.escape(report['module'] or '')}</title>
+<html lang="en"><head><meta charset="utf-8"><title>bufviz · {_escape(report['module'] or '')}</title>
 <style>body{{font-family:sans-serif;margin:16px}} #facts{{white-space:pre-wrap;font-family:monospace;
 border:1px solid #ccc;padding:8px;min-height:4em;max-width:1180px}} rect[data-id]{{cursor:pointer}}
 rect[data-id]:hover{{stroke:black;stroke-width:1}}</style></head><body>
 {svg}
 <div id="facts">Click a box to see why that buffer is live.</div>
 <script>
-const facts = {json.dumps(facts)};
+const facts = {script_json(facts)};
 document.querySelectorAll('rect[data-id]').forEach(r => r.addEventListener('click', () => {{
   document.getElementById('facts').textContent = facts[r.dataset.id];
 }}));
@@ -52,9 +52,14 @@ document.querySelectorAll('rect[data-id]').forEach(r => r.addEventListener('clic
 """
 
 
+def _escape(text: str) -> str:
+    """Dump text as XML character data (an op_name may hold '<', '&' or control characters)."""
+    return xml_text(html.escape(text))
+
+
 def _text(x, y, text, size=12, weight="normal", anchor="start", fill="#222") -> str:
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" text-anchor="{anchor}" '
-            f'fill="{fill}">{html.escape(text)}</text>')
+            f'fill="{fill}">{_escape(text)}</text>')
 
 
 def _chart(data: dict, memory: dict) -> list[str]:
@@ -155,7 +160,7 @@ def _map(boxes: list[dict], steps: int, top: int) -> list[str]:
         y = top + MAP_HEIGHT * (b["base"] + b["offset"]) / total
         h = max(MAP_HEIGHT * b["size"] / total, 0.8)
         out.append(f'<rect data-id="{b["id"]}" x="{x:.1f}" y="{y:.2f}" width="{w:.1f}" height="{h:.2f}" '
-                   f'fill="{b["colour"]}" stroke="white" stroke-width="0.3"><title>{html.escape(b["title"])}</title></rect>')
+                   f'fill="{b["colour"]}" stroke="white" stroke-width="0.3"><title>{_escape(b["title"])}</title></rect>')
     out += _axes(top, MAP_HEIGHT, steps, inner, [(0, "0"), (total, human_bytes(total))],
                  lambda v: top + MAP_HEIGHT * v / total)
     used = {b["colour"] for b in boxes}

@@ -65,7 +65,7 @@ def _donation(module, target, saving, framework) -> list[dict]:
     by_number = {p.parameter_number: p for p in module.entry.parameters}
     names = list(dict.fromkeys(by_number[n].op_name or by_number[n].name for n in numbers))
     return [{"kind": "donate", "saving_bytes": saving(donated_module(module, plans)),
-             "title": f"donate parameter{'s' * (len(numbers) > 1)} {_list(numbers)} ({_names(names)}): "
+             "title": f"donate {_parameters(numbers)} ({_names(names)}): "
                       "outputs of the same shape can reuse their memory",
              "how": DONATE_PARAMETERS_HOW[framework],
              "sources": [], "change": {"donate": numbers}}]
@@ -169,8 +169,11 @@ def _sources(rows) -> list[str]:
     return list(dict.fromkeys(r["source"] for r in rows if r.get("source")))
 
 
-def _list(numbers: list[int]) -> str:
-    return ", ".join(map(str, numbers)) if len(numbers) <= 6 else f"{numbers[0]}…{numbers[-1]} ({len(numbers)})"
+def _parameters(numbers: list[int]) -> str:
+    """`parameter 3`, `parameters 0, 1, 3` or, for many, `13 parameters numbered 0 to 16`."""
+    if len(numbers) <= 6:
+        return f"parameter{'s' * (len(numbers) > 1)} " + ", ".join(map(str, numbers))
+    return f"{len(numbers)} parameters numbered {numbers[0]} to {numbers[-1]}"
 
 
 def _names(names: list[str]) -> str:

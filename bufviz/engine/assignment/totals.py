@@ -40,8 +40,10 @@ def totals(assignment: Assignment, allocations: list[dict], donated: set, target
     return {
         "total_bytes_used": assignment.total_bytes,
         **kind_bytes(allocations, donated),
-        "fragmentation_bytes": sum(h.fragmentation for h in assignment.heaps),
-        "total_fragmentation_bytes": assignment.total_bytes - assignment.minimum_memory,
+        # Free bytes of the temp heaps at their busiest tick (never negative); XLA's own stat
+        # subtracts a peak that counts a value taking over another's chunk twice: stats_block.
+        "fragmentation_bytes": sum(h.heap_size - h.most_in_use for h in assignment.heaps),
+        "total_fragmentation_bytes": _unless_negative(assignment.total_bytes - assignment.minimum_memory),
         "minimum_memory_bytes": assignment.minimum_memory,
         "peak_memory_bytes": _jax_peak(assignment, target),
         "alignment": assignment.alignment,
@@ -71,13 +73,19 @@ def stats_block(assignment: Assignment, numbers: dict) -> str:
              f"              constant allocation: {xla_human_bytes(numbers['constant_bytes']):>10}",
              f"        maybe_live_out allocation: {xla_human_bytes(numbers['output_bytes']):>10}",
              f"     preallocated temp allocation: {xla_human_bytes(temp):>10}"]
-    if assignment.heaps:
-        frag = numbers["fragmentation_bytes"]
+    frag = sum(h.fragmentation for h in assignment.heaps)
+    if assignment.heaps and frag >= 0:   # (values double-counted while they share make it negative)
         percent = 100.0 * frag / temp if temp else float("nan")
         lines.append(f"  preallocated temp fragmentation: {xla_human_bytes(frag):>10} ({percent:.2f}%)")
     lines.append(f"                 total allocation: {xla_human_bytes(total):>10}")
     frag = numbers["total_fragmentation_bytes"]
-    if frag >= 0:  # XLA leaves out a negative one (values double-counted while they share)
+    if frag is not None:  # XLA leaves out a negative one (values double-counted while they share)
         percent = 100.0 * frag / total if total else float("nan")
         lines.append(f"              total fragmentation: {xla_human_bytes(frag):>10} ({percent:.2f}%)")
     return "\n".join(lines) + "\n"
+
+
+def _unless_negative(value: int) -> int | None:
+    """XLA's total fragmentation (total minus MinimumMemoryForModule, which counts values that
+    share storage once each) when it means something: XLA leaves a negative one out."""
+    return value if value >= 0 else None
