@@ -46,7 +46,7 @@ def render_check(result: dict, console: Console) -> None:
                                 for r in rows], "right", keep=1),
             Column("change", [signed(r["delta"]) if r["delta"] is not None else "" for r in rows], "right", keep=1),
             Column("allowed", [limit_text(r) for r in rows], keep=2),
-            Column("", ["ok" if r["ok"] else "OVER" for r in rows],
+            Column("result", ["ok" if r["ok"] else "OVER" for r in rows],
                    styles=["green" if r["ok"] else "bold red" for r in rows]),
         ], console.width))
     for r in rows:

@@ -109,7 +109,7 @@ def _jax_table(stats: dict, width: int) -> Table:
     """jax's compiled.memory_analysis() numbers when they are all there is."""
     rows = [(label, stats[key]) for key, label in JAX_ROWS if stats.get(key) is not None]
     cells = [bytes_cell(n) for _, n in rows]
-    return fit_table([Column("", [label for label, _ in rows]),
+    return fit_table([Column("number", [label for label, _ in rows]),
                       Column("bytes", cells, "right", shorten=drop_exact, least=exact_dropped_width(cells))],
                      width, "jax memory statistics (compiled.memory_analysis())")
 

@@ -39,11 +39,11 @@ def render_diff(d: dict, console: Console, top: int = 10) -> None:
 def render_module(m: dict, console: Console, top: int) -> None:
     parts = [(name, m[key]) for key, name in PART_NAMES if m[key]["old"] or m[key]["new"]]
     console.print(fit_table([
-        Column("", [name for name, _ in parts]),
+        Column("part", [name for name, _ in parts]),
         Column("old", [human_bytes(p["old"]) for _, p in parts], "right"),
         Column("new", [human_bytes(p["new"]) for _, p in parts], "right"),
         Column("change", [signed(p["delta"]) for _, p in parts], "right"),
-        Column("", [percent(p["old"], p["delta"]) for _, p in parts], "right"),
+        Column("%", [percent(p["old"], p["delta"]) for _, p in parts], "right"),
     ], console.width))
     storage = m["storage"]
     changed = [r for r in storage["rows"] if r["delta"]]
@@ -78,7 +78,7 @@ def render_module(m: dict, console: Console, top: int) -> None:
                 Column("old", [human_bytes(g["old_bytes"]) for g in rows], "right"),
                 Column("new", [human_bytes(g["new_bytes"]) for g in rows], "right"),
                 Column("change", [signed(g["delta"]) for g in rows], "right"),
-                Column("", [g["change"] for g in rows], keep=2),
+                Column("how", [g["change"] for g in rows], keep=2),
             ], console.width))
     console.print()
 

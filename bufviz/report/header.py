@@ -55,7 +55,7 @@ def pairs_table(title: str, rows: list[tuple[str, str | None, str | None]], widt
     has_xla = any(xla_cells)
     theirs = [a or "—" for _, a, _ in rows] if has_xla else xla_cells
     ours = [b or "—" for _, _, b in rows]
-    columns = [Column("", [label for label, _, _ in rows]),
+    columns = [Column("number", [label for label, _, _ in rows]),
                Column("XLA", theirs, "right", shorten=drop_exact, least=exact_dropped_width(theirs)),
                Column("bufviz", ours, "right", shorten=drop_exact, least=exact_dropped_width(ours))]
     return fit_table(columns, width, title)

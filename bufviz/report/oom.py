@@ -91,18 +91,19 @@ def _groups(oom: dict, top: int | None, width: int) -> list[Table]:
     by_op = [g for g in oom["groups"] if g["count"] > 1]
     if by_op:
         rows = [(g, g["op_name"] or "", g["source"] or "") for g in by_op]
-        tables.append(_group_table("The listed buffers by op_name", "op_name", rows, top, width))
+        tables.append(_group_table("The listed buffers by op_name", ("op_name", "source"), rows, top, width))
     op_sets = {tuple(g["ranks"]) for g in by_op}
     by_line = [g for g in oom["groups_by_source"]
                if g["count"] > 1 and not g["in_framework"] and tuple(g["ranks"]) not in op_sets]
     if by_line:
         rows = [(g, g["source"], f"{len(g['op_names'])} op_names" if len(g["op_names"]) > 1 else "")
                 for g in by_line]
-        tables.append(_group_table("The listed buffers by source line", "source line", rows, top, width))
+        tables.append(_group_table("The listed buffers by source line", ("source line", "op_names"), rows, top,
+                                   width))
     return tables
 
 
-def _group_table(title: str, header: str, rows: list[tuple[dict, str, str]], top: int | None,
+def _group_table(title: str, headers: tuple[str, str], rows: list[tuple[dict, str, str]], top: int | None,
                  width: int) -> Table:
     """Count, bytes, where (cut from the front: the end of a path or op_name says the most), and
     a second detail (the source of an op_name group) on wide terminals."""
@@ -110,8 +111,8 @@ def _group_table(title: str, header: str, rows: list[tuple[dict, str, str]], top
     return fit_table([
         Column("buffers", [str(g["count"]) for g, _, _ in rows], "right"),
         Column("bytes", [human_bytes(g["bytes"]) for g, _, _ in rows], "right"),
-        Column(header, [where for _, where, _ in rows], shorten=from_front, least=24),
-        Column("", [detail for _, _, detail in rows], shorten=from_front, least=16, keep=1),
+        Column(headers[0], [where for _, where, _ in rows], shorten=from_front, least=24),
+        Column(headers[1], [detail for _, _, detail in rows], shorten=from_front, least=16, keep=1),
     ], width, title)
 
 

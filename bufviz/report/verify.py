@@ -91,8 +91,8 @@ def differences_table(report: dict, found: list[dict], width: int, title: str):
         what += [plain_quantity(m["quantity"]), ""]
         side += ["XLA", "bufviz"]
         value += [plain_value(report, m, "xla"), plain_value(report, m, "recomputed")]
-    return fit_table([Column("what", what), Column("", side, style="dim"),
-                      Column("", value, shorten=cut_end_words, least=20)], width, title)
+    return fit_table([Column("what", what), Column("whose", side, style="dim"),
+                      Column("value", value, shorten=cut_end_words, least=20)], width, title)
 
 
 def render_verify(report: dict, console: Console, show: int = 10) -> None:
@@ -103,7 +103,7 @@ def render_verify(report: dict, console: Console, show: int = 10) -> None:
     differences = [_difference(c["quantity"], c["difference"]) for c in checks]
     ours = ["same" if c["xla"] == c["recomputed"] else _cell(c["quantity"], c["recomputed"]) for c in checks]
     columns = [
-        Column("", ["✓" if c["ok"] else "✗" for c in checks], styles=["green" if c["ok"] else "red" for c in checks]),
+        Column("ok", ["✓" if c["ok"] else "✗" for c in checks], styles=["green" if c["ok"] else "red" for c in checks]),
         Column("quantity", [plain_quantity(c["quantity"]) for c in checks]),
         Column("XLA", theirs, "right", shorten=drop_exact, least=exact_dropped_width(theirs)),
         Column("bufviz", ours, "right", shorten=drop_exact, least=exact_dropped_width(ours)),

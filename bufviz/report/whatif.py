@@ -30,7 +30,7 @@ def what_if_block(data: dict, width: int) -> Group:
     names = dict(PART_NAMES)
     parts = [k for k in data["before"] if data["before"][k] or data["after"][k]]
     lines.append(fit_table([
-        Column("", [names[k] for k in parts]),
+        Column("part", [names[k] for k in parts]),
         Column("before", [human_bytes(data["before"][k]) for k in parts], "right"),
         Column("after", [human_bytes(data["after"][k]) for k in parts], "right"),
         Column("change", [signed(data["after"][k] - data["before"][k]) for k in parts], "right"),
