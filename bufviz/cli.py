@@ -515,7 +515,9 @@ SCHEDULE_HELP = """Show what the order of the instructions costs, and find a bet
 
 XLA runs a module's instructions in the order its scheduler chose; the memory a program needs
 depends on it. This runs XLA's schedulers on the module (PostOrder, DFS, List, BFS, and
-XLA's default choice: the least of List, DFS and PostOrder) and bufviz's own, which search
+XLA's DefaultMemoryScheduler: the least of List, DFS and PostOrder; the one XLA itself uses
+on the module's backend and version is marked: XLA:CPU ran DFS until mid-2024 and BFS since,
+other backends the DefaultMemoryScheduler or schedulers of their own) and bufviz's own, which search
 for a lower peak (beam: a beam search over the instructions ready to run; exact: every
 order, for computations of up to 80 instructions; improve: the best of the others, then
 instructions moved out of the peak step). Each order is measured the way XLA compares
@@ -523,7 +525,11 @@ schedules, by MinimumMemoryForModule (the most bytes live at once, without fragm
 "peak"), and by the memory needed after buffer assignment. The lower bound is a peak no
 order can go below. A module that is already scheduled (after optimizations) shows its own
 printed order first. --emit writes the module back as HLO text in the best order (or
---algorithm's), marked is_scheduled=true, so that XLA reads that order as the schedule.
+--algorithm's), marked is_scheduled=true, so that XLA reads that order as the schedule: to
+measure it with XLA's own tools (run_hlo_module, hlo-opt), to attach to an XLA issue, or to
+compare with a later dump. A jax program cannot load it back; in jax, change the order at the
+source (jax.checkpoint to recompute, jax.lax.optimization_barrier to pin a value's place) and
+check the new dump with `bufviz diff`.
 
 \b
 Examples:

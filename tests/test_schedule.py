@@ -190,3 +190,14 @@ def test_every_unoptimized_module_is_scheduled_and_names_its_scheduler(path):
     data = run_json("schedule", path, "--algorithm", "default")["schedule"]
     (row,) = data["schedules"]
     assert row["chose"] in ("list", "dfs", "postorder") and data["original"] is None
+
+
+@pytest.mark.parametrize("case", SCHEDULED, ids=lambda c: f"{c.parent.parent.parent.name}/{c.parent.name}/{c.name}")
+def test_the_order_called_xlas_own_is_the_order_xla_printed(case):
+    """What `schedule` calls XLA's own order on this backend and version runs every computation
+    in the order XLA:CPU printed."""
+    data = run_json("schedule", case, "--algorithm", "postorder")["schedule"]
+    own = data["xla_order"]["algorithm"]
+    module = module_of(case)
+    for comp, sequence in schedule_module(module, own).sequences.items():
+        assert [i.name for i in sequence] == [i.name for i in comp.instructions], comp.name

@@ -11,7 +11,7 @@ from .header import render_header, render_notes
 from .layout import Column, fit_table
 
 NAMES = {"postorder": "PostOrder (XLA)", "dfs": "DFS (XLA)", "list": "List (XLA)", "bfs": "BFS (XLA)",
-         "default": "XLA's default", "beam": "beam (bufviz)", "exact": "exact (bufviz)",
+         "default": "XLA's DefaultMemoryScheduler", "beam": "beam (bufviz)", "exact": "exact (bufviz)",
          "improve": "improve (bufviz)"}
 
 
@@ -20,10 +20,13 @@ def render_schedule(report: dict, console: Console) -> None:
     data = report["schedule"]
     original = data["original"]
     rows = ([("printed order", original["peak_bytes"], original["needed_bytes"], None)] if original else [])
+    own = (data.get("xla_order") or {}).get("algorithm")
     for r in data["schedules"]:
         name = NAMES.get(r["algorithm"], r["algorithm"])
         if r.get("chose"):
             name += f": {NAMES[r['chose']].split(' ')[0]}"
+        if r["algorithm"] == own:
+            name += " ◀ XLA's own here"
         rows.append((name, r["peak_bytes"], r["needed_bytes"], r["seconds"]))
     base = original["peak_bytes"] if original else None
     console.print(Text("Peak by schedule (MinimumMemoryForModule: the most bytes live at once, as XLA's "
@@ -51,5 +54,7 @@ def render_schedule(report: dict, console: Console) -> None:
     if data.get("emitted"):
         console.print(f"Wrote the module in the {NAMES.get(data['emitted']['algorithm'], '')} order to "
                       f"{data['emitted']['file']} (is_scheduled=true)")
+    if own:
+        console.print(Text(f"XLA's own order here: {NAMES.get(own, own)}, {data['xla_order']['why']}.", style="dim"))
     console.print()
     render_notes(report, console)

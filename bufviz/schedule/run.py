@@ -6,7 +6,7 @@ import time
 
 from ..engine.dataflow.callgraph import CallGraph
 from ..engine.scheduling.module import (DEFAULT_CANDIDATES, OWN_ALGORITHMS, Planner, Schedule, default_choice,
-                                       schedule_module)
+                                       platform_choice, schedule_module)
 from ..engine.scheduling.xla import XLA_ALGORITHMS
 from ..hlo.model import Module
 from ..pipeline import module_report
@@ -44,7 +44,9 @@ def schedule_report(report: dict, context, algorithm: str | None = None,
         ours = report["recomputed"] or {}
         original = {"peak_bytes": ours.get("minimum_memory_bytes"),
                     "needed_bytes": (report["memory"] or {}).get("needed_bytes")}
-    return {"module": report["module"], "original": original, "lower_bound_bytes": planner.lower_bound(),
+    own, why = platform_choice(target)
+    return {"module": report["module"], "original": original, "xla_order": {"algorithm": own, "why": why},
+            "lower_bound_bytes": planner.lower_bound(),
             "lower_bound_seconds": round(planner.seconds, 4), "schedules": rows,
             "best": {k: best_row[k] for k in ("algorithm", "peak_bytes", "needed_bytes")}}, best
 
