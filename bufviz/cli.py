@@ -278,7 +278,7 @@ def _scan_progress():
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
-def _render(ctx, report: dict, fmt: str, output, no_color: bool, render_text) -> None:
+def _render(ctx, report: dict, fmt: str, output, no_color: bool, render_text, picture: str = "peak") -> None:
     if fmt == "json":
         from .report.json import json_chunks
         _emit(json_chunks(report), output)
@@ -287,7 +287,7 @@ def _render(ctx, report: dict, fmt: str, output, no_color: bool, render_text) ->
         if report.get("memory") is None:
             raise BufvizError("expected allocations and live ranges to draw (the HLO module, or XLA's buffer "
                               "assignment with its values), found neither")
-        _emit((render_svg if fmt == "svg" else render_html)(report), output)
+        _emit((render_svg if fmt == "svg" else render_html)(report, picture=picture), output)
     else:
         _emit_rich(render_text, output, no_color or ctx.obj["no_color"])
 
@@ -473,7 +473,7 @@ def timeline(ctx, paths, fmt, output, no_discover, module_selector, platform, no
         console.print(timeline_view(report["timeline"], report["memory"]["needed_bytes"], console.width, rows))
         render_notes(report, console)
     _render(ctx, report if fmt in PICTURES else _head(report, "memory", "timeline", "notes"), fmt, output,
-            no_color, render)
+            no_color, render, picture="timeline")
     return 0
 
 

@@ -58,10 +58,16 @@ def peak_report(paths: list[str], discover: bool = True, module: str | None = No
         from .whatif.advice import advice_section
         context.describe = describe
         report["advice"] = advice_section(report, context, force=advice is True)
-    if value_info:   # for pictures: what each allocated value is
+    if value_info:   # for pictures: what each allocated value is, and memory by what it holds
         side = (report["xla"] or {}).get("allocations") or (report["recomputed"] or {}).get("allocations") or []
         report["value_info"] = {value_label(v["name"], v["index"]): describe(v["name"], parse_index(v["index"]))
                                 for a in side for v in a["values"]}
+        if report["memory"] is not None:
+            from .explain.pictures import in_use_by_category, value_categories
+            categories = value_categories(report, describe)
+            for label, category in categories.items():
+                report["value_info"][label] = {**report["value_info"][label], "category": category}
+            report["timeline"]["by_category"] = in_use_by_category(report, categories)
     return report
 
 

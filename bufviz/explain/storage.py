@@ -43,20 +43,31 @@ def _add_slice(steps: dict[int, int], spans: list[tuple[int, int, int]]) -> None
         steps[start] = steps.get(start, 0) + size
         steps[stop + 1] = steps.get(stop + 1, 0) - size
         return
-    # A sweep over the spans' starts and ends (no array over the slice's whole window).
-    spans = sorted(spans)
-    live: list[tuple[int, int]] = []  # (-size, stop) of the spans started; expired ones leave lazily
-    level = k = 0
-    for t in sorted({start for start, _, _ in spans} | {stop + 1 for _, stop, _ in spans}):
+    level = 0
+    for t, size, _ in largest_over_time(spans):
+        steps[t] = steps.get(t, 0) + size - level
+        level = size
+
+
+def largest_over_time(spans: list[tuple]) -> list[tuple[int, int, object]]:
+    """(time, size, what) where the largest of the live spans (start, stop, size[, what]) of one
+    slice changes: a sweep over their starts and ends, no array over the slice's whole window."""
+    spans = sorted(spans, key=lambda s: s[:3])
+    live: list[tuple] = []  # (-size, stop, k) of the spans started; expired ones leave lazily
+    changes, level, k = [], 0, 0
+    for t in sorted({s[0] for s in spans} | {s[1] + 1 for s in spans}):
         while k < len(spans) and spans[k][0] == t:
-            heapq.heappush(live, (-spans[k][2], spans[k][1]))
+            heapq.heappush(live, (-spans[k][2], spans[k][1], k))
             k += 1
         while live and live[0][1] < t:
             heapq.heappop(live)
-        largest = -live[0][0] if live else 0
-        if largest != level:
-            steps[t] = steps.get(t, 0) + largest - level
+        top = live[0] if live else None
+        largest = -top[0] if top else 0
+        what = spans[top[2]][3] if top and len(spans[top[2]]) > 3 else None
+        if largest != level or (changes and what != changes[-1][2]):
+            changes.append((t, largest, what))
             level = largest
+    return changes
 
 
 def storage_totals(recomputed: dict) -> dict:

@@ -1,0 +1,96 @@
+"""What the pictures draw beyond the report: what every allocated value holds (the storage at
+the peak names only the values in use then), and memory in use over the schedule stacked by
+what it holds, each slice counted once, as the headline counts it."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..hlo.shapes import parse_index, value_label
+from .categories import category_of
+from .memory import WHOLE_RUN, device_allocations
+from .storage import largest_over_time
+
+FREE_CATEGORY = "free"
+
+
+def value_categories(report: dict, describe) -> dict[str, str]:
+    """Value label -> what it holds: the storage rows' word where the value is in use at the
+    peak, else inferred from its allocation and instruction the same way."""
+    memory = report["memory"]
+    known = {value_label(r["name"], r["index"]): r["category"] for r in memory["at_peak"] if r["kind"] != "free"}
+    peak = memory["peak_instruction"]
+    backward = "transpose(" in ((describe(peak, ()) or {}).get("op_name") or "") if peak else False
+    # A donated parameter and the updated value written over it are the same state (weights,
+    # optimizer state): every value of a parameter's allocation holds what the parameter holds.
+    state = {r["allocation"]: r["category"] for r in memory["at_peak"] if r["kind"] == "parameter"}
+    out = {}
+    for a in _drawn(report):
+        kind = next((k for k in (*WHOLE_RUN, "temp") if k in a["kinds"]), "temp")
+        for v in a["values"]:
+            label = value_label(v["name"], v["index"])
+            if a["index"] in state:
+                known[label] = state[a["index"]]
+            elif label not in known:
+                info = describe(v["name"], parse_index(v["index"])) or {}
+                known[label] = category_of({"kind": kind, "name": v["name"], "opcode": info.get("opcode"),
+                                            "op_name": info.get("op_name")}, backward)
+            out[label] = known[label]
+    return out
+
+
+def in_use_by_category(report: dict, categories: dict[str, str]) -> dict[str, list[int]]:
+    """Bytes in use at each step, by what they hold: a temp slice as the largest value live in
+    it, an allocation reserved for the whole run as the value live in it (between values, as
+    its occupant at the peak)."""
+    memory, steps = report["memory"], report["timeline"]["steps"]
+    xla, ours = report["xla"] or {}, report["recomputed"] or {}
+    ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in xla.get("live_ranges") or ours["live_ranges"]}
+    rows = {r["allocation"]: r["category"] for r in memory["at_peak"] if r["kind"] in WHOLE_RUN}
+    change: dict[str, np.ndarray] = {}
+
+    def add(category, start, stop, size):
+        curve = change.setdefault(category, np.zeros(steps + 2, dtype=np.int64))
+        curve[max(start, 0)] += size
+        curve[min(stop, steps) + 1] -= size
+
+    for a in _drawn(report):
+        slices: dict[int, list[tuple]] = {}
+        whole_run = bool(set(a["kinds"]) & set(WHOLE_RUN))
+        for v in a["values"]:
+            span = ranges.get((v["name"], v["index"]))
+            if span is not None:
+                slices.setdefault(0 if whole_run else v["offset"], []).append(
+                    (span[0], span[1], v["size"], categories.get(value_label(v["name"], v["index"]), "other")))
+        if whole_run:   # reserved all run: as the newest value live in it, between values as at the peak
+            for start, stop, category in _newest(slices.get(0, []), steps, rows.get(a["index"], "other")):
+                add(category, start, stop, a["size"])
+            continue
+        for spans in slices.values():
+            changes = largest_over_time(spans)
+            for (t, size, category), nxt in zip(changes, changes[1:] + [(steps, 0, None)]):
+                if size:
+                    add(category, t, nxt[0] - 1, size)
+    return {k: [int(x) for x in np.cumsum(c)[:steps]] for k, c in change.items()}
+
+
+def _newest(spans: list[tuple], steps: int, otherwise: str) -> list[tuple[int, int, str]]:
+    """(start, stop, what) over 0..steps-1: what the most recently started live span holds."""
+    bounds = sorted({0, steps} | {s[0] for s in spans} | {s[1] + 1 for s in spans})
+    out = []
+    for start, end in zip(bounds, bounds[1:]):
+        if start >= steps:
+            break
+        live = [s for s in spans if s[0] <= start <= s[1]]
+        what = max(live, key=lambda s: s[0])[3] if live else otherwise
+        if out and out[-1][2] == what and out[-1][1] == start - 1:
+            out[-1] = (out[-1][0], min(end, steps) - 1, what)
+        else:
+            out.append((start, min(end, steps) - 1, what))
+    return out
+
+
+def _drawn(report: dict) -> list[dict]:
+    """The allocations the headline counts (main memory: no on-chip space, no host memory)."""
+    allocations = (report["xla"] or {}).get("allocations") or report["recomputed"]["allocations"]
+    spaces = {s["memory_space"] for s in report["memory"].get("memory_spaces") or []}
+    return [a for a in device_allocations(allocations) if a["color"] not in spaces]
