@@ -15,6 +15,7 @@ from .engine.target.target import Target
 from .engine.target.vintage import detect_vintage
 from .explain.memory import groups, memory_section, memory_spaces, on_chip_spaces, temp_curve
 from .explain.numbers import other_numbers
+from .explain.roles import copied_parameter, parameter_roles
 from .explain.storage import storage_totals
 from .explain.timeline import timeline
 from .explain.value import explain_value
@@ -302,6 +303,7 @@ def _module_description(module: Module):
     by_name = {}
 
     described: dict[tuple, dict] = {}  # reports ask about the same values many times
+    roles: dict[str, tuple[str, str]] = {}
     origins: dict[str, tuple] = {}      # an instruction's op_name and source (one per tuple)
 
     def describe(name, index):
@@ -323,7 +325,16 @@ def _module_description(module: Module):
         if origin is None:
             meta = instr.metadata
             origin = origins[instr.name] = (meta.get("op_name") or None, module.source_of(instr, meta))
-        return {"shape": shape, "opcode": instr.opcode, "op_name": origin[0], "source": origin[1]}
+        found = {"shape": shape, "opcode": instr.opcode, "op_name": origin[0], "source": origin[1]}
+        if instr.opcode == "parameter" and instr.computation is module.entry:
+            if not roles:   # what each entry parameter holds, from what the program does with it
+                roles.update(parameter_roles(module))
+            found["role"], found["role_evidence"] = roles.get(instr.name) or (None, None)
+        elif (copied := copied_parameter(instr)) is not None and copied is not instr:
+            found["role"] = _describe(copied, ())["role"]
+            other = " in another layout" if copied.shape.text != instr.shape.text else ""
+            found["role_evidence"] = f"XLA's copy of {copied.name}{other}"
+        return found
     return describe
 
 

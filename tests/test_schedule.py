@@ -201,3 +201,18 @@ def test_the_order_called_xlas_own_is_the_order_xla_printed(case):
     module = module_of(case)
     for comp, sequence in schedule_module(module, own).sequences.items():
         assert [i.name for i in sequence] == [i.name for i in comp.instructions], comp.name
+
+
+def test_search_runs_long_chains_without_recursing():
+    """Each instruction that allocates nothing used to be run in a recursive call: a keras
+    ResNet-50 step (thousands of instructions) overflowed Python's stack. Under a stack of 200
+    frames the haiku step (a chain of some hundreds) must still be scheduled."""
+    import sys
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(200)
+    try:
+        code, out, err = run("schedule", DATA / "roles/jax-haiku_transformer_block_adam", "--algorithm", "improve",
+                             "--format", "json")
+    finally:
+        sys.setrecursionlimit(limit)
+    assert code == 0, err

@@ -1,10 +1,17 @@
 """What a piece of storage is for, inferred from the program: weights, optimizer state and
-inputs from parameter names; gradients and activations saved for the backward pass ("saved activations") from JAX's
-op_names (`transpose(jvp(...))` is the backward pass); loop carries; collective buffers."""
+inputs from what the program does with each parameter (explain/roles.py); gradients from the
+backward pass's op_names (jax's `transpose(jvp(...))`, TensorFlow's `gradient_tape/`), the
+forward pass's temporaries ("activations"; at a backward peak "saved activations", kept for it);
+loop carries; collective buffers;
+the scratch bytes a library call (cuBLAS, cuDNN, oneDNN) returns beside its result."""
 from __future__ import annotations
 
 import re
 
+from ..hlo.shapes import ShapeSyntaxError, parse_index, parse_shape
+from .roles import BACKWARD_OP, UPDATE_OP
+
+_JAX_STYLE = re.compile(r"[\w.-]+\(")   # `jit(step)/...`, `pmap(f)/...`, `parallelize(f)/...`
 COLLECTIVES = ("all-reduce", "all-gather", "reduce-scatter", "collective-permute", "all-to-all",
                "collective-broadcast", "send", "recv", "ragged-all-to-all")
 _OPTIMIZER = re.compile(r"opt|adam|momentum|(?:^|[\W_])(?:mu|nu)(?:$|[\W_])|velocity", re.I)
@@ -15,19 +22,60 @@ def category_of(row: dict, backward_at_peak: bool) -> str:
     kind, opcode, op_name = row["kind"], row.get("opcode") or "", row.get("op_name") or ""
     if kind == "constant":
         return "constants"
+    if kind == "parameter" and row.get("role"):
+        return row["role"]   # from the program's evidence (explain/roles.py)
     if opcode == "parameter" and kind == "parameter":
         return _parameter_category(row["name"], op_name)
     if opcode.removesuffix("-start").removesuffix("-done") in COLLECTIVES or opcode == "async-collective-start":
         return "collective buffers"
-    if "transpose(" in op_name:
+    if row.get("role") == "weights":
+        return "weight copies"   # XLA's copy of weights in another layout (explain/roles.py)
+    if _workspace(row):
+        return "library workspace"
+    source = row.get("source") or ""
+    if BACKWARD_OP.search(op_name):
         return "gradients"
-    if "jvp(" in op_name and backward_at_peak:
-        return "saved activations"
+    if _forward(op_name, source) and (kind == "temp" or (kind == "output" and backward_at_peak)):
+        # kept for the backward pass (in an output's slot too), or made at a forward peak
+        return "saved activations" if backward_at_peak else "activations"
     if kind == "output":
         return "outputs"
     if kind == "parameter":
         return "inputs"
     return "other"
+
+
+def backward_at(peak_op_name: str | None) -> bool:
+    """Whether the peak is in the backward pass (its instruction's op_name says so)."""
+    return BACKWARD_OP.search(peak_op_name or "") is not None
+
+
+def _torch(op_name: str) -> bool:
+    return op_name.startswith(("aten__", "xla__"))   # PyTorch/XLA's op_names
+
+
+def _forward(op_name: str, source: str) -> bool:
+    """A forward-pass op_name: jax's `jvp(...)`; PyTorch's ops run from a layer's or the user's
+    Python (not the optimizer's); another framework's path outside its backward pass and
+    update (jax's other op_names, the loss or the update, are not kept for the backward pass)."""
+    if "jvp(" in op_name:
+        return True
+    if _torch(op_name):   # (its autograd's ops run from C++, with no Python source: not known)
+        return bool(source) and "torch/optim/" not in source
+    return bool(op_name) and not _JAX_STYLE.match(op_name) and not UPDATE_OP.search(op_name)
+
+
+def _workspace(row: dict) -> bool:
+    """A custom call's scratch: a byte array it returns beside its result (`(f32[..], s8[N])`)."""
+    index, shape = row.get("index"), row.get("shape")
+    if row.get("opcode") != "custom-call" or not index or not shape:
+        return False
+    index = parse_index(index) if isinstance(index, str) else tuple(index)
+    try:
+        array = parse_shape(shape)
+    except ShapeSyntaxError:
+        return False
+    return index[0] > 0 and not array.is_tuple and array.dtype in ("u8", "s8") and len(array.dims) == 1
 
 
 def _parameter_category(name: str, op_name: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..hlo.attributes import plain_op_name
 from ..hlo.shapes import parse_index, value_label
-from .categories import category_of
+from .categories import backward_at, category_of
 from .storage import HOST_MEMORY_SPACE, temp_in_use
 
 WHOLE_RUN = ("parameter", "output", "constant")
@@ -121,6 +121,8 @@ def _row(a: dict, offset: int, size: int, kind: str, occupant: dict, others: lis
             "name": occupant["name"], "index": occupant["index"], "shape": info.get("shape") or occupant["shape"],
             "opcode": info.get("opcode"), "op_name": info.get("op_name"), "source": info.get("source"),
             "start": span[0], "end": span[1], "parameter": a["parameter"] if kind == "parameter" else None,
+            # what a parameter (or XLA's copy of one) holds, and why bufviz says so
+            "role": info.get("role"), "role_evidence": info.get("role_evidence"),
             "shared_with": [{"name": v["name"], "index": v["index"]} for v in others]}
 
 
@@ -131,7 +133,13 @@ def _whole_run_row(a: dict, time: int, ranges: dict, describe) -> dict:
     kind = "parameter" if "parameter" in kinds else "output" if "output" in kinds else "constant"
     live = [v for v in a["values"] if _live_at(ranges, v, time)]
     occupant = max(live, key=lambda v: v["size"]) if live else a["values"][0]
-    return _row(a, 0, a["size"], kind, occupant, [v for v in a["values"] if v is not occupant], ranges, describe)
+    row = _row(a, 0, a["size"], kind, occupant, [v for v in a["values"] if v is not occupant], ranges, describe)
+    if kind == "parameter":   # what the parameter holds, whatever value is in its slot at the peak
+        info = next((info for v in a["values"] if (info := describe(v["name"], v["index"])).get("role")), {})
+        row["role"], row["role_evidence"] = info.get("role"), info.get("role_evidence")
+        if row["role"] not in (None, "inputs"):
+            row["category"] = None   # what the parameter is, though a loop's carry sits in it
+    return row
 
 
 def _temp_rows(allocations: list[dict], time: int, ranges: dict, describe) -> list[dict]:
@@ -154,11 +162,12 @@ def _free_row(free: int) -> dict:
     return {"allocation": None, "offset": None, "bytes": free, "value_bytes": None, "kind": "free",
             "category": "fragmentation",
             "loop": None, "name": FREE_NAME, "index": "", "shape": None, "opcode": None, "op_name": None,
-            "source": None, "start": None, "end": None, "parameter": None, "shared_with": []}
+            "source": None, "start": None, "end": None, "parameter": None, "role": None, "role_evidence": None,
+            "shared_with": []}
 
 
 def categorize_rows(rows: list[dict], describe, peak_instruction: str | None) -> None:
-    backward = "transpose(" in (describe(peak_instruction, "").get("op_name") or "") if peak_instruction else False
+    backward = backward_at(describe(peak_instruction, "").get("op_name") if peak_instruction else None)
     for r in rows:
         if r["category"] is None:
             r["category"] = category_of(r, backward)

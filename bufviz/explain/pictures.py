@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..hlo.shapes import parse_index, value_label
-from .categories import category_of
+from .categories import backward_at, category_of
 from .memory import WHOLE_RUN, device_allocations
 from .storage import largest_over_time
 
@@ -19,7 +19,7 @@ def value_categories(report: dict, describe) -> dict[str, str]:
     memory = report["memory"]
     known = {value_label(r["name"], r["index"]): r["category"] for r in memory["at_peak"] if r["kind"] != "free"}
     peak = memory["peak_instruction"]
-    backward = "transpose(" in ((describe(peak, ()) or {}).get("op_name") or "") if peak else False
+    backward = backward_at((describe(peak, ()) or {}).get("op_name") if peak else None)
     # A donated parameter and the updated value written over it are the same state (weights,
     # optimizer state): every value of a parameter's allocation holds what the parameter holds.
     state = {r["allocation"]: r["category"] for r in memory["at_peak"] if r["kind"] == "parameter"}
@@ -33,7 +33,9 @@ def value_categories(report: dict, describe) -> dict[str, str]:
             elif label not in known:
                 info = describe(v["name"], parse_index(v["index"])) or {}
                 known[label] = category_of({"kind": kind, "name": v["name"], "opcode": info.get("opcode"),
-                                            "op_name": info.get("op_name")}, backward)
+                                            "op_name": info.get("op_name"), "index": v["index"],
+                                            "source": info.get("source"), "role": info.get("role"),
+                                            "shape": info.get("shape") or v.get("shape")}, backward)
             out[label] = known[label]
     return out
 

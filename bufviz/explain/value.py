@@ -29,7 +29,7 @@ def explain_value(report: dict, name: str | None, describe=None) -> dict:
         "name": row["name"], "index": row["index"], "label": value_label(row["name"], row["index"]),
         "opcode": row.get("opcode"), "op_name": row.get("op_name"), "source": row.get("source"),
         "shape": row.get("shape"), "bytes": row["bytes"], "value_bytes": row.get("value_bytes", row["bytes"]),
-        "kind": row["kind"], "category": row["category"],
+        "kind": row["kind"], "category": row["category"], "evidence": row.get("role_evidence"),
         "allocation": row["allocation"], "offset": row["offset"], "shared_with": sharing,
         "start": start, "end": end,
         "born_at": sequence[start] if start is not None and start < len(sequence) else None,

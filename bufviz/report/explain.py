@@ -23,7 +23,8 @@ def render_explain(report: dict, console: Console) -> None:
     grid.add_row("defined by", defined or "—")
     if f["source"]:
         grid.add_row("source", f["source"])
-    grid.add_row("what", f"{f['category']} ({f['kind']})" if f["category"] else f["kind"])
+    evidence = f": {f['evidence']}" if f.get("evidence") else ""
+    grid.add_row("what", f"{f['category']} ({f['kind']}{evidence})" if f["category"] else f["kind"])
     if f["allocation"] is not None:
         grid.add_row("lives in", f"allocation {f['allocation']} at offset {f['offset']:,}")
     if f["start"] is not None:

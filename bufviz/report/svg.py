@@ -15,9 +15,9 @@ from .escape import script_json, xml_text
 
 WIDTH, LEFT, TOP, CHAR = 1200, 90, 40, 6.2   # CHAR: width of a character of the 11 px labels
 # What storage holds -> its colour, in every picture; whole-run storage first (drawn lowest).
-COLOURS = {"weights": "#4e79a7", "optimizer state": "#76b7b2", "inputs": "#59a14f", "outputs": "#b07aa1",
-           "constants": "#9c755f", "loop carries": "#edc948", "saved activations": "#e15759",
-           "gradients": "#f28e2b", "collective buffers": "#ff9da7", "library workspace": "#d4a6c8",
+COLOURS = {"weights": "#4e79a7", "weight copies": "#a0cbe8", "optimizer state": "#76b7b2", "inputs": "#59a14f", "outputs": "#b07aa1",
+           "constants": "#9c755f", "loop carries": "#edc948", "seeds and counters": "#8cd17d", "saved activations": "#e15759",
+           "activations": "#ff9d9a", "gradients": "#f28e2b", "collective buffers": "#b6992d", "library workspace": "#d4a6c8",
            "other": "#bab0ac", "free": "#eeeeee"}
 
 
@@ -30,13 +30,25 @@ def render_svg(report: dict, boxes: list[dict] | None = None, picture: str = "pe
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {WIDTH} {height}" '
              f'style="max-width:{WIDTH}px" font-family="sans-serif" font-size="12">',
              '<rect width="100%" height="100%" fill="white"/>',
-             _text(LEFT, 24, f"{report['module']} · memory needed {human_bytes(memory['needed_bytes'])} · "
-                             f"peak at t={memory['peak_time']} ({memory['peak_instruction'] or ''})", 16, "bold")]
+             _text(LEFT, 24, _title(report), 16, "bold")]
     parts += _chart(data, memory, chart_height, events=picture == "timeline")
     if map_height:
         parts += _map(boxes, data["steps"], TOP + chart_height + 80, map_height)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _title(report: dict) -> str:
+    """Module, memory needed and peak, the module's name cut in the middle to fit the width."""
+    memory = report["memory"]
+    rest = (f" · memory needed {human_bytes(memory['needed_bytes'])} · peak at t={memory['peak_time']} "
+            f"({memory['peak_instruction'] or ''})")
+    room = int((WIDTH - LEFT - 20) / 9.5) - len(rest)   # (16 px bold: about 9.5 px a character)
+    name = report["module"] or ""
+    if len(name) > max(room, 12):
+        keep = max(room, 12) - 1
+        name = name[:keep - keep // 3] + "…" + name[len(name) - keep // 3:]
+    return name + rest
 
 
 def render_html(report: dict, picture: str = "peak") -> str:
@@ -106,13 +118,20 @@ def _chart(data: dict, memory: dict, height: int, events: bool) -> list[str]:
     return out
 
 
-def _events(data: dict, x, bottom: float) -> list[str]:
-    """Where the largest temporaries are born (▲) and die (▼), named."""
-    out = []
-    for k, e in enumerate(data["events"]):
+def _events(data: dict, x, bottom: float, rows: int = 8) -> list[str]:
+    """Where the largest temporaries are born (▲) and die (▼), named: each label in the lowest
+    row where it overlaps no other (those that fit nowhere are left to the JSON)."""
+    out, ends = [], [float("-inf")] * rows
+    for e in sorted(data["events"], key=lambda e: e["time"]):
         mark = "▲" if e["event"] == "born" else "▼"
         label = f"{mark} {value_label(e['name'], e['index'])}"
-        text = _text(x(e["time"] + 0.5), bottom - 6 - 13 * (k % 6), label, 10, anchor="middle", fill="#222")
+        width = 5.6 * len(label) + 6   # (10 px text)
+        centre = min(max(x(e["time"] + 0.5), LEFT + width / 2), WIDTH - 20 - width / 2)
+        row = next((r for r in range(rows) if ends[r] <= centre - width / 2), None)
+        if row is None:
+            continue
+        ends[row] = centre + width / 2
+        text = _text(centre, bottom - 6 - 13 * row, label, 10, anchor="middle", fill="#222")
         out.append(text.replace("<text ", '<text paint-order="stroke" stroke="white" stroke-width="3" ', 1))
     return out
 
@@ -131,6 +150,8 @@ def _axes(top, height, steps, inner, ticks, y) -> list[str]:
 def _legend(y, keys) -> list[str]:
     out, x = [], LEFT
     for key in keys:
+        if x + 16 + 7 * len(key) > WIDTH - 10:   # on to a second line
+            x, y = LEFT, y + 16
         out.append(f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{COLOURS[key]}"/>')
         out.append(_text(x + 16, y, key, 11))
         x += 24 + 7 * len(key)

@@ -35,10 +35,13 @@ def start(model: MemoryModel) -> State:
 
 
 def advance(model: MemoryModel, state: State, k: int, optimistic: bool) -> State:
+    return _settle(model, _run(model, state, k, optimistic), optimistic)
+
+
+def _run(model: MemoryModel, state: State, k: int, optimistic: bool) -> State:
     at, live = model.step(k, state.live, state.done, optimistic)
     done = state.done | (1 << k)
-    return _settle(model, _after(state, k, max(state.peak, at), live, done, _newly_ready(model, k, done)),
-                   optimistic)
+    return _after(state, k, max(state.peak, at), live, done, _newly_ready(model, k, done))
 
 
 def _newly_ready(model: MemoryModel, k: int, done: int) -> set:
@@ -53,10 +56,11 @@ def _after(state: State, k: int, peak: int, live: int, done: int, newly: set) ->
 
 
 def _settle(model: MemoryModel, state: State, optimistic: bool) -> State:
-    """Run every ready instruction that allocates nothing."""
+    """Run every ready instruction that allocates nothing (a loop: a chain of thousands must
+    not recurse)."""
     free = model.free_set
     while not free.isdisjoint(state.ready):  # (in C: most states have none)
-        state = advance(model, state, next(k for k in state.ready if k in free), optimistic)
+        state = _run(model, state, next(k for k in state.ready if k in free), optimistic)
     return state
 
 

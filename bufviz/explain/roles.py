@@ -1,0 +1,328 @@
+"""What each entry parameter holds, from what the program does with it rather than from its name
+alone (names differ by library: `params['Dense_0']['kernel']`, `tv[2]`, `mom[1][0]`, `arg4.1`).
+
+* State: a parameter the program updates into an output of its own shape (donated, or made of
+  it by elementwise and layout steps): weights or optimizer state. A batch is read, not updated.
+* Weights among the state: read by the forward pass (jax's `jvp(...)` op_names) or by a matrix
+  product; elsewhere, state whose readers lead to more than the elementwise update (a product,
+  a reduction, a loop), or a moving average (batch-norm statistics, kept with the weights).
+* Optimizer state: state read only by the update (elementwise, into outputs), a parameter read
+  only by ops the optimizer's scope names (the learning rate), or named so (`mu`, `nu`, `opt`,
+  `adam`, `momentum`, ...).
+* Weights that are not updated (a gradient or an inference program): named so, of the shape of
+  a gradient the program returns, the right-hand side of every matrix product or the kernel of
+  every convolution that reads it, or a vector broadcast onto such a weight's dimensions (a bias).
+* PyTorch/XLA names every parameter `xla__device_data` but says where the tensor was first used:
+  in `torch/optim/` (optimizer state) or `torch/nn/` (a layer's weights and buffers; its integer
+  and scalar values for the step are constants); the batch comes from the user's own code.
+* Seeds and counters: a random generator's key or state (integers named so or read by random
+  ops), or an integer the step advances that is not the optimizer's.
+* Inputs: the rest. A program without a backward pass has no optimizer state: what it updates
+  (a cache, a counter) is an input unless the evidence above calls it weights."""
+from __future__ import annotations
+
+import re
+
+from ..hlo.model import Instruction, Module
+
+OPTIMIZER_NAME = re.compile(r"opt|adam|momentum|velocity|accum|(?:^|[\W_])(?:mu|nu|mom)(?:$|[\W_\d])", re.I)
+WEIGHTS_NAME = re.compile(r"param|weight|kernel|bias|embed|(?:^|[\W_])tv(?:$|[\W_])", re.I)
+# An optimizer's update, by the scope frameworks give it (keras `adam/`, `rm_sprop/`, `sgd/`, tf's Assign ops).
+UPDATE_OP = re.compile(r"(?:^|/)(?:adam\w*|sgd|rm_?s_?prop|adagrad|adadelta|adamax|nadam|ftrl|lion|lamb|"
+                       r"optimizer|\w*assign\w*)(?:/|$)", re.I)
+_LIBRARY_SOURCE = re.compile(r"(?:^|/)torch/(optim|nn)/")
+SEED_NAME = re.compile(r"rng|seed|(?:^|[\W_])key(?:$|[\W_])", re.I)
+_RANDOM_OP = re.compile(r"threefry|random|philox|rng", re.I)
+SEEDS = "seeds and counters"
+_MOVING_AVERAGE = re.compile(r"moving|running_|batch_stats", re.I)
+# The backward pass: jax's transpose(jvp), TensorFlow's gradient tape, PyTorch/XLA's backward ops.
+BACKWARD_OP = re.compile(r"transpose\(|gradient_tape/|(?:^|/)gradients?/|_grad\b|backward", re.I)
+_FORWARDING = ("bitcast", "copy", "reshape", "get-tuple-element", "convert", "copy-start", "copy-done")
+_MATRIX = ("dot", "convolution")
+_COPY_OPS = ("copy", "bitcast", "transpose", "reverse", "reshape", "copy-start", "copy-done")
+_UPDATE_STEP = ("add", "subtract", "multiply", "divide", "select", "maximum", "minimum", "negate", "clamp",
+                "sqrt", "rsqrt", "power", "abs", "sign", "compare", "tuple", "broadcast", "transpose", "dynamic-update-slice", *_FORWARDING)
+_COMPUTE = tuple(f" {op}(" for op in ("dot", "convolution", "reduce", "reduce-window", "gather", "scatter",
+                                       "sort", "custom-call", "while", "call", "conditional"))
+
+
+def parameter_roles(module: Module) -> dict[str, tuple[str, str]]:
+    """Entry parameter name -> (weights, optimizer state, seeds and counters, constants or
+    inputs; the evidence, in a few words)."""
+    entry = module.entry
+    params = entry.parameters
+    jax_autodiff = re.search(r'op_name="[^"]*jvp\(', module.text) is not None
+    # Optimizer state belongs to a training step: a program with a backward pass.
+    training = jax_autodiff or re.search(r'op_name="[^"]*(?:' + BACKWARD_OP.pattern + ")", module.text, re.I)
+    state = _updated(module, params) if training else set()
+    gradients = {_plain(o) for o in _outputs(entry.root) if BACKWARD_OP.search(o.op_name or "")}
+    roles = {p.name: _role(module, p, p in state, jax_autodiff, training, gradients) for p in params}
+    weights = [p for p in params if roles[p.name] and roles[p.name][0] == "weights"]
+    for p in params:
+        if roles[p.name] is None:
+            roles[p.name] = (("weights", "a vector broadcast onto weights' dimensions (a bias)")
+                             if _bias_of(p, weights) else ("inputs", "read by the step, not updated"))
+    return roles
+
+
+def _role(module, p: Instruction, updated: bool, jax_autodiff: bool, training, gradients) -> tuple[str, str] | None:
+    text = f"{p.op_name} {p.name}"
+    readers = _readers(p)
+    if OPTIMIZER_NAME.search(text):
+        return "optimizer state", "its name says so"
+    if _seed(p, text, readers):
+        return SEEDS, "a random generator's key or state"
+    if (made := _made_by(module, p)) is not None:
+        return _library_role(made, p, updated), f"first used in torch/{made}/ (its source)"
+    if p.op_name == "xla__device_data" and not p.shape.is_tuple and not p.shape.dims and not updated:
+        return "constants", "a scalar PyTorch/XLA made for the step"
+    if updated:
+        why = _weights_state(p, readers, jax_autodiff, text)
+        if why:
+            return "weights", f"updated by the step; {why}"
+        if _integer(p) and not any(UPDATE_OP.search(r.op_name or "") for r, _ in readers):
+            return SEEDS, "an integer the step advances"
+        return "optimizer state", "updated by the step, read only by the update"
+    if training and readers and all(UPDATE_OP.search(r.op_name or "") for r, _ in readers):
+        return "optimizer state", "read only by the optimizer's update (a rate)"
+    if p.shape.is_tuple or not p.shape.dims:
+        return None   # a scalar is never weights
+    if WEIGHTS_NAME.search(text):
+        return "weights", "its name says so"
+    if _plain(p) in gradients:
+        return "weights", "the step returns a gradient of its shape"
+    if _matrix_rhs(readers):
+        return "weights", "the right-hand side of every product reading it"
+    return None
+
+
+def copied_parameter(instr: Instruction, depth: int = 8) -> Instruction | None:
+    """The entry parameter `instr` is a copy of in another layout or type (XLA's transposed or
+    reversed kernels for a convolution's backward pass), or None."""
+    for _ in range(depth):
+        if instr.opcode == "parameter":
+            return instr if instr.computation is instr.computation.module.entry else None
+        if len(instr.operands) != 1 or not (instr.opcode in _COPY_OPS or _layout_only(instr)):
+            return None
+        instr = instr.operands[0]
+    return None
+
+
+def _layout_only(instr: Instruction) -> bool:
+    """A fusion that only moves or converts elements (its body: copies, transposes, reversals)."""
+    if instr.opcode != "fusion":
+        return False
+    body = _body(instr)
+    return body is not None and all(i.opcode in (*_COPY_OPS, "convert", "parameter") for i in body.instructions)
+
+
+def _made_by(module: Module, param: Instruction) -> str | None:
+    """Where PyTorch/XLA first used the tensor a parameter holds (its source_file): the
+    optimizer's code, a layer's, or None for the user's own code (the batch) or no source."""
+    source = module.source_of(param) or ""
+    found = _LIBRARY_SOURCE.search(source)
+    return found.group(1) if found else None
+
+
+def _library_role(made: str, param: Instruction, updated: bool) -> str:
+    if made == "optim":
+        return "optimizer state"   # moments, momentum buffers, the step's learning rate
+    if _integer(param):
+        return SEEDS if updated else "constants"   # batch-norm's batch count; index tensors
+    if updated or param.shape.dims:
+        return "weights"           # a layer's parameters and buffers (running statistics)
+    return "constants"             # a layer's scalar for the step (a dropout rate)
+
+
+def _integer(param: Instruction) -> bool:
+    return not param.shape.is_tuple and param.shape.dtype.startswith(("s", "u", "pred"))
+
+
+def _seed(param: Instruction, text: str, readers: list) -> bool:
+    """A random generator's key or state: integers named so or read by random-number ops
+    (jax's threefry, TensorFlow's stateless random ops)."""
+    return _integer(param) and (SEED_NAME.search(text) is not None
+                                or any(_RANDOM_OP.search(r.op_name or "") for r, _ in readers))
+
+
+def _plain(instr: Instruction) -> str:
+    return instr.shape.text_without_layout()
+
+
+def _updated(module: Module, params: list[Instruction]) -> set[Instruction]:
+    """Parameters donated to an output, or written into an output of their own shape by an
+    update: elementwise and layout steps only (a gather or a product reads, it does not update)."""
+    by_number = {p.parameter_number: p for p in params}
+    found = {by_number[n] for _, n, _, _ in module.input_output_alias if n in by_number}
+    for out in _outputs(module.entry.root):
+        for source in _update_sources(out):
+            if source in params and _plain(source) == _plain(out):
+                found.add(source)
+    return found
+
+
+def _update_sources(out: Instruction, depth: int = 8) -> list[Instruction]:
+    """What an output is made of through elementwise and layout steps (a transpose to the
+    kernel's layout and back, on GPU)."""
+    found, frontier = [], [out]
+    for _ in range(depth):
+        following = []
+        for instr in frontier:
+            if instr.opcode == "parameter":
+                found.append(instr)
+            elif _update_step(instr):
+                following.extend(instr.operands)
+        frontier = following
+    return found
+
+
+def _update_step(instr: Instruction) -> bool:
+    if instr.opcode in ("fusion", "call"):   # (XLA:CPU once outlined parallel loops into calls)
+        body = _body(instr)
+        return body is not None and not body.contains_any(_COMPUTE)
+    return instr.opcode in _UPDATE_STEP
+
+
+def _outputs(root: Instruction) -> list[Instruction]:
+    out, stack = [], [root]
+    while stack:
+        instr = stack.pop()
+        if instr.opcode == "tuple":
+            stack.extend(instr.operands)
+        else:
+            out.append(instr)
+    return out
+
+
+def _body(fusion: Instruction):
+    names = fusion.callee_names(("calls", "to_apply"))
+    return fusion.computation.module.computations.get(names[0]) if names else None
+
+
+def _readers(value: Instruction) -> list[tuple[Instruction, Instruction]]:
+    """(reader, the operand it reads) for the instructions that read `value`, through no-op
+    wrappers and layout changes and through the tuples that carry it into a while loop's body."""
+    found, seen = [], set()
+    stack = [(u, value) for u in value.users]
+    while stack:
+        user, via = stack.pop()
+        if (user.name, via.name) in seen:
+            continue
+        seen.add((user.name, via.name))
+        if (user.opcode in _FORWARDING and user.opcode != "get-tuple-element") or _relayout(user):
+            stack.extend((u, user) for u in user.users)
+        elif user.opcode == "tuple":
+            stack.extend(_carried(user, user.operands.index(via)))
+        else:
+            found.append((user, via))
+    return found
+
+
+def _relayout(instr: Instruction) -> bool:
+    """A fusion of one operand that computes nothing (a transpose or copy to another layout)."""
+    return instr.opcode == "fusion" and len(instr.operands) == 1 and _update_step(instr)
+
+
+def _carried(tuple_: Instruction, element: int) -> list[tuple[Instruction, Instruction]]:
+    """Readers of element `element` of a tuple: its reads, and its reads in a while body."""
+    out = []
+    for user in tuple_.users:
+        if user.opcode == "get-tuple-element" and user.tuple_index == element:
+            out.extend((u, user) for u in user.users)
+        elif user.opcode == "while":
+            names = user.callee_names(("body",))
+            body = user.computation.module.computations.get(names[0]) if names else None
+            param = body.parameter(0) if body is not None else None
+            for read in param.users if param is not None else ():
+                if read.opcode == "get-tuple-element" and read.tuple_index == element:
+                    out.extend((u, read) for u in read.users)
+    return out
+
+
+def _weights_state(param: Instruction, readers: list, jax_autodiff: bool, text: str) -> str | None:
+    """Why updated state is weights, or None when it is the optimizer's."""
+    if param.shape.is_tuple or not param.shape.dims or _integer(param):
+        return None   # a scalar (the optimizer's step or rate), a counter or a generator's state
+    if WEIGHTS_NAME.search(text):
+        return "its name says weights"
+    if any(_operand_role(r, via) is not None for r, via in readers):
+        return "a matrix product reads it"
+    names = [r.op_name or "" for r, _ in readers]
+    if jax_autodiff:
+        if any("jvp(" in n and "transpose(" not in n for n in names):
+            return "the forward pass reads it"
+    elif any("/" in n and not UPDATE_OP.search(n) and not BACKWARD_OP.search(n) for n in names):
+        return "the model's own ops read it"   # (batch-norm statistics, updated in the model's scope)
+    elif any(BACKWARD_OP.search(n) for n in names):
+        return "the backward pass reads it"
+    elif any(UPDATE_OP.search(n) for n in names):
+        return None
+    if any(_MOVING_AVERAGE.search(n) for n in names):
+        return "a moving average"
+    return "more than the update reads it" if _feeds_compute(param) else None
+
+
+def _feeds_compute(param: Instruction, limit: int = 400) -> bool:
+    """Something other than an elementwise update reads the parameter or what is made of it."""
+    seen, stack = set(), list(param.users)
+    while stack and len(seen) < limit:
+        instr = stack.pop()
+        if instr.name in seen:
+            continue
+        seen.add(instr.name)
+        if not _update_step(instr):
+            return True
+        stack.extend(instr.users)
+    return False
+
+
+def _operand_role(reader: Instruction, via: Instruction) -> int | None:
+    """Which operand of a matrix product or convolution the value is (in a fusion: through the
+    body's parameter); None when no product reads it there."""
+    if reader.opcode in _MATRIX:
+        return reader.operands.index(via) if via in reader.operands else None
+    if reader.opcode != "fusion" or via not in reader.operands:
+        return None
+    body = _body(reader)
+    if body is None or not body.contains_any(tuple(f" {op}(" for op in (*_MATRIX, "fusion"))):
+        return None
+    inner = body.parameter(reader.operands.index(via))
+    places = [_operand_role(r, v) for r, v in _readers(inner)] if inner is not None else []
+    places = [p for p in places if p is not None]
+    return max(places) if places else None
+
+
+def _matrix_rhs(readers: list[tuple[Instruction, Instruction]]) -> bool:
+    """Read only as the right-hand side of products (a dense kernel) or a convolution's kernel."""
+    return bool(readers) and all(_operand_role(r, via) == 1 for r, via in readers)
+
+
+def _bias_of(param: Instruction, weights: list[Instruction]) -> bool:
+    """A small float parameter only broadcast (added or multiplied onto a product's result, a
+    slice of it per gate in a recurrent cell) whose last dimension is a weight's last, or one of
+    a weight's dimensions for a vector."""
+    shape = param.shape
+    if shape.is_tuple or not shape.dtype.startswith(("f", "bf")) or not 1 <= len(shape.dims) <= 2:
+        return False
+    readers = _readers(param)
+    if not readers or not all(_broadcast_only(r, via) for r, via in readers):
+        return False
+    dims = tuple(shape.dims)
+    for w in weights:
+        wd = tuple(w.shape.dims) if not w.shape.is_tuple else ()
+        smaller = len(wd) >= len(dims) and w.shape.element_count() > shape.element_count()
+        if smaller and (wd[-1] == dims[-1] or (len(dims) == 1 and dims[0] in wd)):
+            return True
+    return False
+
+
+def _broadcast_only(reader: Instruction, via: Instruction, depth: int = 4) -> bool:
+    if reader.opcode == "broadcast":
+        return True
+    if depth and reader.opcode in ("slice", "bitcast", "reshape", "copy"):
+        return bool(reader.users) and all(_broadcast_only(u, reader, depth - 1) for u in reader.users)
+    if reader.opcode != "fusion" or via not in reader.operands:
+        return False
+    body = _body(reader)
+    inner = body.parameter(reader.operands.index(via)) if body is not None else None
+    return inner is not None and bool(inner.users) and all(_broadcast_only(u, inner, depth) for u in inner.users)
