@@ -9,13 +9,11 @@ from __future__ import annotations
 import re
 
 from ..hlo.shapes import ShapeSyntaxError, parse_index, parse_shape
-from .roles import BACKWARD_OP, UPDATE_OP
+from .roles import BACKWARD_OP, OPTIMIZER_NAME, UPDATE_OP, WEIGHTS_NAME
 
 _JAX_STYLE = re.compile(r"[\w.-]+\(")   # `jit(step)/...`, `pmap(f)/...`, `parallelize(f)/...`
 COLLECTIVES = ("all-reduce", "all-gather", "reduce-scatter", "collective-permute", "all-to-all",
                "collective-broadcast", "send", "recv", "ragged-all-to-all")
-_OPTIMIZER = re.compile(r"opt|adam|momentum|(?:^|[\W_])(?:mu|nu)(?:$|[\W_])|velocity", re.I)
-_WEIGHTS = re.compile(r"param|weight|kernel|bias|embed|layer", re.I)
 
 
 def category_of(row: dict, backward_at_peak: bool) -> str:
@@ -79,10 +77,11 @@ def _workspace(row: dict) -> bool:
 
 
 def _parameter_category(name: str, op_name: str) -> str:
-    """jax names entry parameters after the function's arguments (`params[0][1]`, `opt_state`)."""
+    """A parameter known from a dump alone (no module to read its uses from): by its name, as jax
+    names entry parameters after the function's arguments (`params[0][1]`, `opt_state`)."""
     text = f"{op_name} {name}"
-    if _OPTIMIZER.search(text):
+    if OPTIMIZER_NAME.search(text):
         return "optimizer state"
-    if _WEIGHTS.search(text):
+    if WEIGHTS_NAME.search(text):
         return "weights"
     return "inputs"
