@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Union
 
+from .ci.identity import name_programs
 from .ci.summary import summarize
 from .errors import BufvizError
 
@@ -231,9 +232,9 @@ def diff(old, new) -> DiffResult:
 
     before, after = _summaries(old), _summaries(new)
     errors = before[1] + after[1]
-    if errors:
-        raise BufvizError(f"cannot compare: {errors[0]['error']}")
-    data = run_diff(before[0], after[0])
+    if not before[0] or not after[0]:
+        raise BufvizError(f"cannot compare: {errors[0]['error']}" if errors else "cannot compare: nothing to read")
+    data = run_diff(before[0], after[0], errors)   # (modules that could not be read: data["errors"])
     return DiffResult(data["verdict"], data["needed_bytes"], data["top_changes"], data)
 
 
@@ -252,6 +253,7 @@ def _summaries(sources) -> tuple[list[dict], list[dict]]:
             found, failed = collect([os.fspath(s)])
             summaries += found
             errors += failed
+    name_programs(summaries)   # (across the sources, as the command line names them)
     return summaries, errors
 
 

@@ -249,7 +249,7 @@ def _folder_of_several_modules(paths, module_selector) -> str | None:
 def _overview(ctx, root: str, fmt: str, output, no_color: bool, platform, top: int, jobs: int = 0,
               match: bool = False) -> int:
     """Every module under `root`, ranked by memory needed (what `scan` shows)."""
-    from .ci.scan import scan
+    from .ci.collect import collect
     from .ci.summary import scan_json
     from .report.scan import render_scan
 
@@ -257,7 +257,7 @@ def _overview(ctx, root: str, fmt: str, output, no_color: bool, platform, top: i
         raise BufvizError("a picture shows one module and this folder holds several: choose one with --module "
                           "(bufviz scan lists them)", root)
     with _scan_progress() as progress:
-        summaries, errors = scan(root, jobs, progress, platform, match)
+        summaries, errors = collect([root], platform=platform, jobs=jobs, progress=progress, match=match)
     result = scan_json(summaries, errors, root)
     _render(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
     return 0
@@ -634,11 +634,16 @@ CHECK_HELP = """Fail a CI job when a module needs more memory than allowed.
 PATH is a dump (any file of it), a folder of dumps (every module in it and below is
 checked), or a result saved with `bufviz peak --format json` or `bufviz scan --format json`.
 Each module is checked against --budget, and/or against its own entry in --baseline (a saved
-result or dumps; modules are matched by folder and name) grown by at most --max-increase.
+result or dumps; modules are matched by program) grown by at most --max-increase.
 The metric is memory needed unless --metric says otherwise; repeat --metric to check several.
 
+Each row names its program: the shortest end of its folder's path below PATH that tells the
+folders apart, and the module (with its dump number where a folder holds several).
+
 Sizes: 16GiB, 512MiB (binary), 512MB, 1.5e9 (decimal) or plain bytes.
-Exit codes: 0 every check within limits, 1 a limit exceeded, 2 bad input or usage.
+Exit codes, first that holds: 1 a module is over a limit (modules that could not be read are
+listed as well); 2 a module or input could not be read, or a limit is malformed; 0 all within
+limits.
 
 \b
 Formats:
@@ -703,7 +708,13 @@ def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summ
         render = {"json": render_json, "markdown": render_check_markdown, "github": render_check_github,
                   "junit": render_check_junit}[fmt]
         _emit(render(result), output)
-    return 2 if result["errors"] else 0 if result["ok"] else 1
+    return check_exit_code(result)
+
+
+def check_exit_code(result: dict) -> int:
+    """1 when any module is over a limit (unreadable ones are listed too: a regression is never
+    hidden behind bad input), else 2 when a module could not be read, else 0."""
+    return 1 if result["failed"] else 2 if result["errors"] else 0
 
 
 def _parsed(parse, text, option: str):
@@ -731,9 +742,11 @@ storage at the peak row by row, and the source lines and op_names that grew, shr
 appeared or vanished. Instruction names change between compilations, so rows are matched by
 what they are (name, parameter number, op_name, source line, shape and opcode) and each
 says how it was matched; rows that match nothing are listed. Folders are compared module by
-module, matched by folder and name.
+module, matched by program (the folder below OLD and NEW, the module's name and number).
 
-Exit codes: 0, or 1 with --fail-on-increase when the metric grew more than allowed.
+Exit codes, first that holds: 1 with --fail-on-increase when memory needed grew more than
+allowed; 2 a module could not be read (the others are compared and it is listed) or the
+limit is malformed; 0 otherwise.
 
 \b
 Examples:
@@ -766,14 +779,14 @@ def diff(ctx, old, new, fmt, output, top, fail_on, module_selector, platform, jo
     with _scan_progress() as progress:
         before, errors = collect([old], module_selector, platform, jobs, progress, match)
         after, more = collect([new], module_selector, platform, jobs, progress, match)
-    for e in errors + more:
-        raise BufvizError(f"cannot compare: {e['error']}")
-    result = run_diff(before, after)
+    if not before or not after:
+        raise BufvizError(f"cannot compare: {(errors + more)[0]['error']}")
+    result = run_diff(before, after, errors + more)
     _render(ctx, result, fmt, output, no_color, lambda console: render_diff(result, console, top))
     needed = result["needed_bytes"]
     if increase is not None and needed["delta"] is not None and needed["delta"] > allowed_bytes(needed["old"], increase):
         return 1
-    return 0
+    return 2 if result["errors"] else 0
 
 
 def _head(report: dict, *more: str) -> dict:

@@ -16,13 +16,14 @@ from .engine.target.vintage import detect_vintage
 from .explain.memory import groups, memory_section, memory_spaces, on_chip_spaces, temp_curve
 from .explain.numbers import other_numbers
 from .explain.roles import copied_parameter, parameter_roles
+from .hlo.outputs import output_positions
 from .explain.storage import storage_totals
 from .explain.timeline import timeline
 from .explain.value import explain_value
 from .hlo.attributes import parse_metadata, split_attributes
 from .hlo.lines import LineSyntaxError, parse_instruction_line
 from .hlo.model import Module
-from .hlo.shapes import ShapeSyntaxError, parse_index, parse_shape, value_label
+from .hlo.shapes import ShapeSyntaxError, format_index, parse_index, parse_shape, value_label
 from .inputs import Inputs, load_inputs
 from .same_module import check_same_module
 from .summary import allocation_json, build_peak_report
@@ -304,6 +305,7 @@ def _module_description(module: Module):
 
     described: dict[tuple, dict] = {}  # reports ask about the same values many times
     roles: dict[str, tuple[str, str]] = {}
+    outputs: dict = {}                  # (name, index) -> the output position it holds
     origins: dict[str, tuple] = {}      # an instruction's op_name and source (one per tuple)
 
     def describe(name, index):
@@ -326,14 +328,19 @@ def _module_description(module: Module):
             meta = instr.metadata
             origin = origins[instr.name] = (meta.get("op_name") or None, module.source_of(instr, meta))
         found = {"shape": shape, "opcode": instr.opcode, "op_name": origin[0], "source": origin[1]}
-        if instr.opcode == "parameter" and instr.computation is module.entry:
-            if not roles:   # what each entry parameter holds, from what the program does with it
-                roles.update(parameter_roles(module))
-            found["role"], found["role_evidence"] = roles.get(instr.name) or (None, None)
-        elif (copied := copied_parameter(instr)) is not None and copied is not instr:
+        if instr.opcode == "parameter":
+            if instr.computation is module.entry:
+                if not roles:   # what each entry parameter holds, from what the program does with it
+                    roles.update(parameter_roles(module))
+                found["role"], found["role_evidence"] = roles.get(instr.name) or (None, None)
+        elif (copied := copied_parameter(instr)) is not None:
             found["role"] = _describe(copied, ())["role"]
             other = " in another layout" if copied.shape.text != instr.shape.text else ""
             found["role_evidence"] = f"XLA's copy of {copied.name}{other}"
+        if not outputs:
+            outputs.update(output_positions(module) or {None: None})
+        if (position := outputs.get((instr.name, tuple(index)))) is not None:
+            found["output_index"] = format_index(position)   # which output it is (when it is one)
         return found
     return describe
 

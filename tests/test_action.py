@@ -26,7 +26,7 @@ def run_step(tmp_path, **inputs) -> tuple[int, str, str]:
 def test_over_budget_fails_the_step_with_annotations_and_a_summary_table(tmp_path):
     code, out, summary = run_step(tmp_path, paths=SMALL, budget=xla_needed(SMALL) - 1)
     assert code == 1 and "::error " in out
-    assert "| module |" in summary and "**over**" in summary
+    assert "| program |" in summary and "**over**" in summary
 
 
 def test_within_budget_passes_with_a_notice(tmp_path):

@@ -59,7 +59,7 @@ def test_check_and_diff_as_the_commands():
     assert not bufviz.check(small, budget=xla_needed(SMALL) - 1)
     verdict = bufviz.check(big, baseline=small, max_increase="5%")
     assert not verdict.ok and verdict.results[0]["delta"] == xla_needed(BIG) - xla_needed(SMALL)
-    assert "| module |" in verdict.markdown() and json.loads(verdict.to_json())["ok"] is False
+    assert "| program |" in verdict.markdown() and json.loads(verdict.to_json())["ok"] is False
     d = bufviz.diff(small, BIG)
     assert d.needed_bytes == {"old": xla_needed(SMALL), "new": xla_needed(BIG),
                               "delta": xla_needed(BIG) - xla_needed(SMALL)}

@@ -157,8 +157,8 @@ def test_markdown_is_a_table_with_the_verdict():
     code, out, _ = run("check", SMALL, "--budget", "1MiB", "--format", "markdown")
     lines = out.splitlines()
     assert code == 1 and lines[0].startswith("### ❌")
-    header = next(k for k, line in enumerate(lines) if line.startswith("| module |"))
-    assert re.match(r"\|[-:|]+\|$", lines[header + 1]) and lines[header + 2].startswith("| jit_update |")
+    header = next(k for k, line in enumerate(lines) if line.startswith("| program |"))
+    assert re.match(r"\|[-:|]+\|$", lines[header + 1]) and lines[header + 2].startswith("| mlp_train · jit_update |")
     assert lines[header + 2].count("|") == lines[header].count("|")
 
 
@@ -192,7 +192,7 @@ def test_junit_is_valid_xml_with_a_case_per_module_and_metric(tmp_path):
     assert code == 1 and root.tag == "testsuites" and len(cases) == 4
     failed = [c for c in cases if c.find("failure") is not None]
     assert int(root.find("testsuite").get("failures")) == len(failed) == 1   # mlp_train needs 6 MiB
-    assert failed[0].get("classname") == "bufviz.jit_update" and failed[0].get("name") == "needed"
+    assert failed[0].get("classname") == "bufviz.check" and failed[0].get("name") == "mlp_train · jit_update · needed"
 
 
 def test_summary_is_appended_and_json_names_every_verdict(tmp_path):
@@ -231,10 +231,18 @@ def test_diff_of_a_dump_with_itself_and_with_its_saved_result_reports_no_change(
         assert storage["matched"] == storage["old_rows"] == storage["new_rows"]
 
 
+def _version(folder) -> tuple[int, ...]:
+    return tuple(int(x) for x in folder.name.removeprefix("xla-jax-").split("."))
+
+
 def test_diff_across_xla_versions_matches_most_rows_and_says_how():
+    """The same programs compiled by consecutive jax releases (XLA:CPU): at least 90% of the
+    storage rows of both sides find their partner (what is left holds different things: the
+    peak moment moved, a library's workspace came or went)."""
+    releases = sorted((v for v in VERSIONS if v.name.count("-") == 2), key=_version)
     matched = rows = 0
-    for case in sorted(VERSIONS[0].iterdir()):
-        for old, new in zip(VERSIONS, VERSIONS[1:]):
+    for case in sorted(releases[0].iterdir()):
+        for old, new in zip(releases, releases[1:]):
             if not (old / case.name).is_dir() or not (new / case.name).is_dir():
                 continue   # (the newer sets bundle a few programs only)
             result = run_json("diff", old / case.name, new / case.name)
@@ -243,9 +251,9 @@ def test_diff_across_xla_versions_matches_most_rows_and_says_how():
             assert storage["old_rows"] - storage["matched"] == len(storage["unmatched_old"])
             for row in storage["rows"]:
                 assert (row["matched_by"] is None) == (row["change"] in ("appeared", "vanished"))
-            matched += storage["matched"]
-            rows += max(storage["old_rows"], storage["new_rows"])
-    assert matched / rows > 2 / 3   # what is left holds different things: the peak moment moved
+            matched += 2 * storage["matched"]
+            rows += storage["old_rows"] + storage["new_rows"]
+    assert matched / rows >= 0.9
 
 
 def test_diff_of_folders_pairs_modules_by_folder(tmp_path):

@@ -105,7 +105,7 @@ def test_ci_formats_keep_their_structure(dumps, fmt):
     if fmt == "junit":
         tree = ET.fromstring(hostile.split("\n", 1)[1])
         assert [e.tag for e in tree.iter()] == [e.tag for e in ET.fromstring(plain.split("\n", 1)[1]).iter()]
-        assert any(NAME in (e.get("classname") or "") for e in tree.iter("testcase"))
+        assert any(NAME in (e.get("name") or "") for e in tree.iter("testcase"))
     elif fmt == "markdown":
         cells = [len(re.findall(r"(?<!\\)\|", line)) for line in hostile.splitlines() if line.startswith("|")]
         assert cells == [len(re.findall(r"(?<!\\)\|", line)) for line in plain.splitlines() if line.startswith("|")]

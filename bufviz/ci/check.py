@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..summary import SCHEMA_VERSION
 from ..units import human_bytes
 from .diff import module_diff
+from .identity import program_of
 from .limits import allowed_bytes, increase_text
 from .match import pair_modules
 from .summary import METRICS
@@ -26,7 +27,8 @@ def check(modules: list[dict], metrics: list[str], budget: int | None = None, ba
     for m in modules:
         missing = [METRICS[metric][1] for metric in metrics if m.get(METRICS[metric][0]) is None]
         if missing:   # nothing to hold to a limit: bad input, not a verdict
-            errors.append({"path": m["path"], "error": f"{m['path']}: no {missing[0]} to check: "
+            errors.append({"path": m["path"], "program": program_of(m),
+                           "error": f"{m['path']}: no {missing[0]} to check: "
                                                       f"{m.get('why_no_memory') or 'not in this result'}"})
             continue
         results += [_verdict(m, metric, budget, old_of.get(id(m)), increase if baseline is not None else None)
@@ -40,8 +42,8 @@ def check(modules: list[dict], metrics: list[str], budget: int | None = None, ba
         "checked": len(results),
         "failed": sum(not r["ok"] for r in results),
         "results": results,
-        "without_baseline": [m["module"] for m in without_baseline],
-        "baseline_only": [m["module"] for m in baseline_only],
+        "without_baseline": [program_of(m) for m in without_baseline],
+        "baseline_only": [program_of(m) for m in baseline_only],
         "errors": errors,
     }
 
@@ -49,7 +51,8 @@ def check(modules: list[dict], metrics: list[str], budget: int | None = None, ba
 def _verdict(module: dict, metric: str, budget: int | None, old: dict | None, increase: dict | None) -> dict:
     key, words = METRICS[metric]
     value = module.get(key)
-    out = {"module": module["module"], "path": module["path"], "metric": metric, "what": words, "bytes": value,
+    out = {"program": program_of(module), "module": module["module"], "path": module["path"], "metric": metric,
+           "what": words, "bytes": value,
            "budget_bytes": budget, "baseline_bytes": None, "delta": None, "allowed_increase_bytes": None,
            "ok": True, "violations": [], "culprits": [], "note": None}
     if budget is not None and value > budget:

@@ -7,6 +7,7 @@ import os
 from ..dumps.discover import selects
 from ..errors import BufvizError
 from ..textfile import STDIN
+from .identity import name_programs
 from .saved import is_saved_file, read_saved
 from .scan import analyse_all, find_modules
 from .summary import summarize
@@ -15,7 +16,8 @@ from .summary import summarize
 def collect(paths: list[str], module: str | None = None, platform: str | None = None, jobs: int = 0,
             progress=None, match: bool = False) -> tuple[list[dict], list[dict]]:
     """(summaries, errors): errors are modules of a folder that could not be read; anything else
-    wrong raises. `match`: files of a module that look like different modules are used anyway."""
+    wrong raises. `match`: files of a module that look like different modules are used anyway.
+    Each summary says which program it is (identity.py), below the folder it was found in."""
     summaries: list[dict] = []
     errors: list[dict] = []
     files = []
@@ -26,7 +28,7 @@ def collect(paths: list[str], module: str | None = None, platform: str | None = 
                 raise BufvizError("expected XLA dump files (module_NNNN.NAME.STAGE.txt) in this folder or below"
                                   + (f" for --module {module}" if module else "") + ", found none", path)
             found, failed = analyse_all([s.files for s in sets], jobs, progress, platform, match)
-            summaries += found
+            summaries += [dict(s, root=path) for s in found]
             errors += failed
         elif path != STDIN and os.path.isfile(path) and is_saved_file(path):
             summaries += read_saved(path)
@@ -35,4 +37,5 @@ def collect(paths: list[str], module: str | None = None, platform: str | None = 
     if files:
         from ..pipeline import peak_report
         summaries.append(summarize(peak_report(files, module=module, platform=platform, match=match)))
+    name_programs(summaries)
     return summaries, errors

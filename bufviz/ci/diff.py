@@ -6,15 +6,17 @@ from ..explain.memory import groups
 from ..hlo.shapes import value_label
 from ..summary import SCHEMA_VERSION
 from ..units import human_bytes
+from .identity import program_of
 from .match import match_rows, pair_modules
 from .summary import METRICS, PARTS
 
 TOP_CHANGES = 20
 
 
-def diff(old: list[dict], new: list[dict]) -> dict:
+def diff(old: list[dict], new: list[dict], errors: list[dict] = ()) -> dict:
     """The diff of two sets of module summaries; its top-level numbers are those of the one pair,
-    or summed over the paired modules when there are several."""
+    or summed over the paired modules when there are several. `errors`: modules of either side
+    that could not be read (listed; the others are still compared)."""
     pairs, old_only, new_only = pair_modules(old, new)
     modules = [module_diff(o, n) for o, n in pairs]
     out = {"schema_version": SCHEMA_VERSION}
@@ -28,12 +30,14 @@ def diff(old: list[dict], new: list[dict]) -> dict:
     out["top_changes"] = sorted(changes, key=_size_of_change)[:TOP_CHANGES]
     out["modules"] = modules
     out["unpaired"] = {"old": [_where(s) for s in old_only], "new": [_where(s) for s in new_only]}
+    out["errors"] = list(errors)
     out["verdict"] = verdict(out, len(modules))
     return out
 
 
 def module_diff(old: dict, new: dict) -> dict:
-    out = {"module": new["module"], "old_module": old["module"], "old_path": old["path"], "new_path": new["path"]}
+    out = {"program": program_of(new), "module": new["module"], "old_program": program_of(old),
+           "old_module": old["module"], "old_path": old["path"], "new_path": new["path"]}
     for part in PARTS:
         a, b = old.get(part), new.get(part)
         out[part] = {"old": a, "new": b, "delta": None if a is None or b is None else b - a}
@@ -97,7 +101,7 @@ def _count(items) -> dict:
 
 
 def _where(summary: dict) -> dict:
-    return {"module": summary["module"], "path": summary["path"]}
+    return {"program": program_of(summary), "module": summary["module"], "path": summary["path"]}
 
 
 def verdict(d: dict, modules: int, metric: str = "needed") -> str:

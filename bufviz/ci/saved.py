@@ -29,8 +29,8 @@ def read_saved(path: str, text: str | None = None) -> list[dict]:
     if version != SCHEMA_VERSION:
         raise BufvizError(f"expected a result saved with schema_version {SCHEMA_VERSION}, found schema_version "
                           f"{version!r} (save it again with this bufviz)", path, 1)
-    if isinstance(data.get("modules"), list):
-        return [dict(m) for m in data["modules"]]
+    if isinstance(data.get("modules"), list):   # (below the folder that was scanned)
+        return [{"root": data.get("root"), **m} for m in data["modules"]]
     if "memory" in data and "module" in data:
         return [summarize(data)]
     raise BufvizError("expected a saved result of 'bufviz peak --format json' or 'bufviz scan --format json', "

@@ -122,7 +122,7 @@ def _row(a: dict, offset: int, size: int, kind: str, occupant: dict, others: lis
             "opcode": info.get("opcode"), "op_name": info.get("op_name"), "source": info.get("source"),
             "start": span[0], "end": span[1], "parameter": a["parameter"] if kind == "parameter" else None,
             # what a parameter (or XLA's copy of one) holds, and why bufviz says so
-            "role": info.get("role"), "role_evidence": info.get("role_evidence"),
+            "role": info.get("role"), "role_evidence": info.get("role_evidence"), "output": None,
             "shared_with": [{"name": v["name"], "index": v["index"]} for v in others]}
 
 
@@ -139,6 +139,9 @@ def _whole_run_row(a: dict, time: int, ranges: dict, describe) -> dict:
         row["role"], row["role_evidence"] = info.get("role"), info.get("role_evidence")
         if row["role"] not in (None, "inputs"):
             row["category"] = None   # what the parameter is, though a loop's carry sits in it
+    if "output" in kinds:   # which output (matched across compilations by it), from any value in it
+        row["output"] = next((info["output_index"] for v in a["values"]
+                              if (info := describe(v["name"], v["index"])).get("output_index") is not None), None)
     return row
 
 
@@ -163,6 +166,7 @@ def _free_row(free: int) -> dict:
             "category": "fragmentation",
             "loop": None, "name": FREE_NAME, "index": "", "shape": None, "opcode": None, "op_name": None,
             "source": None, "start": None, "end": None, "parameter": None, "role": None, "role_evidence": None,
+            "output": None,
             "shared_with": []}
 
 

@@ -12,11 +12,12 @@ from .layout import Column, cut_middle, fit_table
 def verdict_line(result: dict) -> str:
     failed, checked = result["failed"], result["checked"]
     errors = len(result["errors"])
+    unread = f"{errors} module{'s' * (errors != 1)} could not be checked"
+    if failed:   # (the exit code says over a limit first: 1)
+        return f"bufviz check: {failed} of {checked} check{'s' * (checked != 1)} over the limit" + \
+            (f"; {unread}" if errors else "")
     if errors:
-        return f"bufviz check: {errors} module{'s' * (errors != 1)} could not be checked" + \
-            (f"; {failed} of {checked} checks over their limit" if failed else "")
-    if failed:
-        return f"bufviz check: {failed} of {checked} check{'s' * (checked != 1)} over the limit"
+        return f"bufviz check: {unread}" + (f"; all {checked} others within limits" if checked else "")
     return f"bufviz check: all {checked} check{'s' * (checked != 1)} within limits"
 
 
@@ -39,7 +40,7 @@ def render_check(result: dict, console: Console) -> None:
         if one_metric:
             console.print(Text(f"{rows[0]['what'].capitalize()} of each module", style="bold"))
         console.print(fit_table([
-            Column("module", [r["module"] or "?" for r in rows], shorten=cut_middle, least=12),
+            Column("program", [r["program"] for r in rows], shorten=cut_middle, least=40),
             Column("metric", [] if one_metric else [r["what"] for r in rows]),
             Column("now", [human_bytes(r["bytes"]) for r in rows], "right"),
             Column("baseline", [human_bytes(r["baseline_bytes"]) if r["baseline_bytes"] is not None else ""
@@ -53,7 +54,7 @@ def render_check(result: dict, console: Console) -> None:
         if r["ok"]:
             continue
         for v in r["violations"]:
-            console.print(Text(f"{r['module']}: {v}", style="red"))
+            console.print(Text(f"{r['program']}: {v}", style="red"))
         for c in r["culprits"]:
             grew = f" ({signed(c['delta'])})" if c["delta"] else ""
             where = f"  {c['source']}" if c["source"] else ""

@@ -29,11 +29,13 @@ def render_diff(d: dict, console: Console, top: int = 10) -> None:
     console.print()
     for m in d["modules"]:
         if len(d["modules"]) > 1:
-            console.print(Text(f"{m['module']}  ({m['new_path']})", style="bold"))
+            console.print(Text(m["program"], style="bold"))
         render_module(m, console, top)
     for side, what in (("old", "only in OLD"), ("new", "only in NEW")):
         for s in d["unpaired"][side]:
-            console.print(Text(f"{what}: {s['module']} ({s['path']})", style="yellow"))
+            console.print(Text(f"{what}: {s['program']} ({s['path']})", style="yellow"))
+    for e in d.get("errors") or []:
+        console.print(Text(f"not compared: {e['error']}", style="yellow"))
 
 
 def render_module(m: dict, console: Console, top: int) -> None:

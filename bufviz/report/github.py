@@ -14,7 +14,7 @@ def render_check_github(result: dict, workspace: str | None = None) -> str:
     workspace = workspace or os.environ.get("GITHUB_WORKSPACE") or os.getcwd()
     lines = []
     for r in result["results"]:
-        title = f"bufviz: {r['module']} {r['what']}"
+        title = f"bufviz: {r['program']} {r['what']}"
         if r["ok"]:
             lines.append(_command("notice", f"{title} {human_bytes(r['bytes'])} within limits", {"title": title}))
             continue

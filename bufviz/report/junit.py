@@ -1,4 +1,4 @@
-"""`bufviz check --format junit`: one test case per module and metric, for CI test reports."""
+"""`bufviz check --format junit`: one test case per program and metric, for CI test reports."""
 from __future__ import annotations
 
 from xml.etree import ElementTree as ET
@@ -13,7 +13,10 @@ def render_check_junit(result: dict) -> str:
     suite = ET.Element("testsuite", name="bufviz check", tests=str(len(cases) + len(result["errors"])),
                        failures=str(result["failed"]), errors=str(len(result["errors"])), skipped="0")
     for r in cases:
-        case = ET.SubElement(suite, "testcase", classname=xml_text(f"bufviz.{r['module']}"), name=r["metric"])
+        # One case per program and metric, named as every format names it (a program's name may hold
+        # dots, which JUnit readers take for packages in a class name: the program goes in the name)
+        case = ET.SubElement(suite, "testcase", classname="bufviz.check",
+                             name=xml_text(f"{r['program']} · {r['metric']}"))
         ET.SubElement(case, "system-out").text = \
             xml_text(f"{r['what']} {human_bytes(r['bytes'])} ({r['bytes']} B); {limit_text(r)}; {r['path']}")
         if not r["ok"]:

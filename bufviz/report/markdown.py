@@ -11,15 +11,15 @@ def render_check_markdown(result: dict) -> str:
     icon = "✅" if result["ok"] else "❌"
     lines = [f"### {icon} {verdict_line(result)}", ""]
     if result["results"]:
-        lines += ["| module | metric | now | baseline | change | allowed | result |", "|---|---|--:|--:|--:|---|---|"]
+        lines += ["| program | metric | now | baseline | change | allowed | result |", "|---|---|--:|--:|--:|---|---|"]
         for r in result["results"]:
             change = signed(r["delta"]) if r["delta"] is not None else ""
             base = human_bytes(r["baseline_bytes"]) if r["baseline_bytes"] is not None else ""
-            lines.append(f"| {_cell(r['module'])} | {r['what']} | {human_bytes(r['bytes'])} | {base} | {change} | "
+            lines.append(f"| {_cell(r['program'])} | {r['what']} | {human_bytes(r['bytes'])} | {base} | {change} | "
                          f"{_cell(limit_text(r))} | {'ok' if r['ok'] else '**over**'} |")
     over = [r for r in result["results"] if not r["ok"]]
     for r in over:
-        lines += ["", f"**{_cell(r['module'])}**: " + "; ".join(_cell(v) for v in r["violations"])]
+        lines += ["", f"**{_cell(r['program'])}**: " + "; ".join(_cell(v) for v in r["violations"])]
         for c in r["culprits"]:
             grew = f" ({signed(c['delta'])})" if c["delta"] else ""
             where = f" at {markdown_code(c['source'])}" if c["source"] else ""

@@ -1,16 +1,14 @@
 """`bufviz scan` (and `peak` on a folder of several modules): the modules ranked by memory needed."""
 from __future__ import annotations
 
-import os
-
 from rich.console import Console
 from rich.text import Text
 
+from ..ci.identity import program_of
 from ..ci.summary import xla_dates_text
-from ..dumps.discover import parse_dump_name
 from ..hlo.shapes import value_label
 from ..units import human_bytes
-from .layout import Column, cut_middle, fit_table, from_front
+from .layout import Column, cut_middle, fit_table
 
 
 def render_scan(result: dict, console: Console, top: int = 0) -> None:
@@ -23,7 +21,7 @@ def render_scan(result: dict, console: Console, top: int = 0) -> None:
     console.print(title)
     shown = modules if not top else modules[:top]
     if shown:
-        console.print(scan_table(shown, result.get("root"), console.width))
+        console.print(scan_table(shown, console.width))
     if len(shown) < len(modules):
         console.print(Text(f"… and {len(modules) - len(shown)} more (--top 0 shows all)", style="dim"))
     for e in errors:
@@ -32,33 +30,19 @@ def render_scan(result: dict, console: Console, top: int = 0) -> None:
         console.print(Text("bufviz peak PATH shows one module in full.", style="dim"))
 
 
-def scan_table(modules: list[dict], root: str | None, width: int):
+def scan_table(modules: list[dict], width: int):
     def largest(m):
         b = m["largest_buffer"]
         return "" if b is None else f"{value_label(b['name'], b['index'])} {human_bytes(b['bytes'])}"
     estimate = any(m["estimate"] for m in modules)
-    columns = [
+    columns = [   # (the program is never dropped: rows of a CI tree share their modules' names)
         Column("#", [str(k + 1) for k in range(len(modules))], "right"),
-        Column("module", [m["module"] or "?" for m in modules], shorten=cut_middle, least=12),
+        Column("program", [program_of(m) for m in modules], shorten=cut_middle, least=40),
         Column("needed" + ("*" if estimate else ""),
                [human_bytes(m["needed_bytes"]) + ("*" if m["estimate"] else "") for m in modules], "right"),
         Column("temp", [human_bytes(m["temp_bytes"]) for m in modules], "right", keep=1),
         Column("parameters", [human_bytes(m["argument_bytes"]) for m in modules], "right", keep=2),
         Column("largest buffer", [largest(m) for m in modules], shorten=cut_middle, least=16, keep=4),
-        Column("XLA", [xla_dates_text(m["xla_dates"]) for m in modules], keep=5),
-        Column("dump", [_dump(m["path"], root) for m in modules], shorten=from_front, least=28, keep=3),
+        Column("XLA", [xla_dates_text(m["xla_dates"]) for m in modules], keep=3),
     ]
     return fit_table(columns, width)
-
-
-def _dump(path: str | None, root: str | None) -> str:
-    """Where a module is, short: its folder under the root and its dump number
-    (`transformer_scan/module_0048`); the module's name and stage are in their own columns."""
-    if not path:
-        return ""
-    relative = os.path.relpath(path, root) if root else path
-    if relative.startswith(".."):
-        relative = path
-    folder, filename = os.path.split(relative)
-    name = parse_dump_name(filename)
-    return os.path.join(folder, f"module_{name.number:04d}" if name else filename)

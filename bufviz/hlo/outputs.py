@@ -1,0 +1,32 @@
+"""Where each entry output comes from: the instruction (and shape index) whose value an output
+position holds, through the tuples, get-tuple-elements and calls that only pass values on. Two
+compilations of one program number their outputs alike, however they name the instructions."""
+from __future__ import annotations
+
+from .model import Module
+
+
+def output_positions(module: Module) -> dict[tuple[str, tuple[int, ...]], tuple[int, ...]]:
+    """(instruction name, shape index) -> the output position it may hold. A bitcast's value and
+    its operand's are both listed (XLA may or may not give a bitcast a value of its own)."""
+    found: dict = {}
+    root = module.entry.root
+    stack = [(root, (), ())]
+    while stack:
+        instr, index, position = stack.pop()
+        found.setdefault((instr.name, index), position)
+        if instr.opcode == "tuple" and not index:
+            stack.extend((op, (), position + (k,)) for k, op in enumerate(instr.operands))
+            continue
+        if instr.opcode == "tuple" and index:
+            stack.append((instr.operands[index[0]], index[1:], position))
+        elif instr.opcode == "get-tuple-element":
+            stack.append((instr.operands[0], (instr.tuple_index,) + index, position))
+        elif instr.opcode == "bitcast" and not index:
+            stack.append((instr.operands[0], (), position))
+        elif instr.opcode == "call":   # (its value is its computation's root's)
+            names = instr.callee_names(("to_apply",))
+            callee = module.computations.get(names[0]) if names else None
+            if callee is not None:
+                stack.append((callee.root, index, position))
+    return found
