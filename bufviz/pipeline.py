@@ -13,18 +13,14 @@ from .engine.liveness.hlo_liveness import analyze_module, peak_of
 from .engine.target.platform import SAMPLE, platform_from_stage, platform_from_text
 from .engine.target.target import Target
 from .engine.target.vintage import detect_vintage
-from .explain.memory import groups, memory_section, memory_spaces, on_chip_spaces, temp_curve
-from .explain.numbers import other_numbers
-from .explain.roles import copied_parameter, parameter_roles
-from .hlo.outputs import output_positions
 from .explain.storage import storage_totals
-from .explain.timeline import timeline
 from .explain.value import explain_value
 from .hlo.attributes import parse_metadata, split_attributes
 from .hlo.lines import LineSyntaxError, parse_instruction_line
 from .hlo.model import Module
-from .hlo.shapes import ShapeSyntaxError, format_index, parse_index, parse_shape, value_label
+from .hlo.shapes import ShapeSyntaxError, parse_index, parse_shape, value_label
 from .inputs import Inputs, load_inputs
+from .measure import add_memory, module_description
 from .same_module import check_same_module
 from .summary import allocation_json, build_peak_report
 
@@ -104,23 +100,6 @@ def peak_context(paths: list[str], discover: bool = True, module: str | None = N
     return report, context
 
 
-def module_report(module: Module, target: Target, describe=None, sequences: dict | None = None) -> dict:
-    """The peak report of a module alone, by bufviz's own rules (no dump): what a changed module
-    (a what-if) would need; `sequences` (computation -> instructions) is a schedule to use."""
-    inputs = Inputs()
-    inputs.module = module
-    inputs.platform, inputs.vintage = target.platform, target.vintage
-    describe = describe or _module_description(module)
-    analysis = analyze_module(module, target, sequences)
-    result = peak_of(analysis)
-    notes: list[str] = []
-    _, assignment = assign_buffers(analysis, None, notes)
-    report = build_peak_report(inputs, target.platform, target.vintage, result, describe, notes, assignment)
-    report["recomputed"].update(storage_totals(report["recomputed"]))
-    _add_memory(report, describe, target.platform == "tpu")
-    return report
-
-
 def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, object, Context]:
     inputs = load_inputs(paths, discover, module, say)
     say("recomputing live ranges and the peak")
@@ -149,7 +128,7 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
         oom = _oom_json(inputs, inputs.module)
         result = peak_of(analysis)
         unplaced = _unplaced_tuple_reads(inputs, analysis)
-        describe = _module_description(inputs.module)
+        describe = module_description(inputs.module)
         say("assigning buffers")
         _, assignment = assign_buffers(analysis, _xla_allocations(inputs), notes, value_ids=_value_ids(inputs))
         _check_allocations_complete(inputs, assignment["allocations"])
@@ -178,7 +157,7 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
         report["recomputed"].update(storage_totals(report["recomputed"]))
     if report["recomputed"] is not None and inputs.module is not None:
         report["recomputed"]["unplaced_tuple_reads"] = unplaced
-    _add_memory(report, describe, platform == "tpu" or inputs.module is None)
+    add_memory(report, describe, platform == "tpu" or inputs.module is None)
     if oom is None:
         oom = _oom_json(inputs)
     report["oom"] = oom
@@ -224,31 +203,6 @@ def _analysis(module: Module, target: Target):
         best = default_schedule(module, target)
         return analyze_module(module, target, best.sequences, best.algorithm, why)
     return analyze_module(module, target, schedule_module(module, algorithm).sequences, algorithm, why)
-
-
-def _add_memory(report: dict, describe, bufviz_rules: bool) -> None:
-    """The headline from XLA's own allocations and live ranges where it printed them, else from
-    bufviz's; an estimate where the rules are bufviz's (TPU sizes, assignment from a dump alone)."""
-    report["memory"] = report["groups"] = report["timeline"] = None
-    xla, ours = report["xla"] or {}, report["recomputed"] or {}
-    allocations = xla.get("allocations") or ours.get("allocations")
-    ranges = xla.get("live_ranges") or ours.get("live_ranges")
-    if not allocations or not ranges:
-        return
-    from_xla = bool(xla.get("live_ranges"))
-    side = xla if from_xla else ours
-    # On-chip memory spaces (TPU VMEM, SMEM) have a line of their own, never added to HBM.
-    spaces = on_chip_spaces(report["platform"], allocations)
-    source = {"allocations": [a for a in allocations if a["color"] not in spaces], "live_ranges": ranges,
-              "schedule_end": side["schedule_end"], "instruction_sequence": side.get("instruction_sequence"),
-              "peak_time": side.get("peak_time")}
-    curve = temp_curve(source)
-    report["memory"] = memory_section(source, curve, describe, bufviz_rules and not xla.get("allocations"))
-    report["memory"]["allocations_from"] = "xla" if xla.get("allocations") else "bufviz"
-    report["memory"]["memory_spaces"] = memory_spaces({**source, "allocations": allocations}, spaces)
-    report["groups"] = groups(report["memory"]["at_peak"])
-    report["memory"]["other_numbers"] = other_numbers(report)
-    report["timeline"] = timeline(source, curve, report["memory"])
 
 
 def _check_allocations_complete(inputs: Inputs, ours: list[dict]) -> None:
@@ -298,51 +252,6 @@ def detect_platform(inputs: Inputs) -> str | None:
 
 def _no_description(name, index):
     return {}
-
-
-def _module_description(module: Module):
-    by_name = {}
-
-    described: dict[tuple, dict] = {}  # reports ask about the same values many times
-    roles: dict[str, tuple[str, str]] = {}
-    outputs: dict = {}                  # (name, index) -> the output position it holds
-    origins: dict[str, tuple] = {}      # an instruction's op_name and source (one per tuple)
-
-    def describe(name, index):
-        if not by_name:
-            by_name.update(module.parsed_instructions())
-        found = described.get((name, index))
-        if found is None:
-            found = described[name, index] = _describe(by_name.get(name), index)
-        return dict(found)
-
-    def _describe(instr, index):
-        if instr is None:
-            return {}
-        try:
-            shape = instr.shape.subshape(index).text
-        except KeyError:
-            shape = None
-        origin = origins.get(instr.name)
-        if origin is None:
-            meta = instr.metadata
-            origin = origins[instr.name] = (meta.get("op_name") or None, module.source_of(instr, meta))
-        found = {"shape": shape, "opcode": instr.opcode, "op_name": origin[0], "source": origin[1]}
-        if instr.opcode == "parameter":
-            if instr.computation is module.entry:
-                if not roles:   # what each entry parameter holds, from what the program does with it
-                    roles.update(parameter_roles(module))
-                found["role"], found["role_evidence"] = roles.get(instr.name) or (None, None)
-        elif (copied := copied_parameter(instr)) is not None:
-            found["role"] = _describe(copied, ())["role"]
-            other = " in another layout" if copied.shape.text != instr.shape.text else ""
-            found["role_evidence"] = f"XLA's copy of {copied.name}{other}"
-        if not outputs:
-            outputs.update(output_positions(module) or {None: None})
-        if (position := outputs.get((instr.name, tuple(index)))) is not None:
-            found["output_index"] = format_index(position)   # which output it is (when it is one)
-        return found
-    return describe
 
 
 def _dump_description(inputs: Inputs):

@@ -4,12 +4,8 @@ when the failure happened (while compiling, autotuning included, or while runnin
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from ..units import parse_human_bytes
-
-if TYPE_CHECKING:
-    from .oom import OomReport
 
 # BFCAllocator::AllocateRaw with its caller's "not a failure" flag (autotuning asks so): a warning.
 _NOT_A_FAILURE = re.compile(r"The caller indicates that this is not a failure")
@@ -40,9 +36,10 @@ def is_allocator_warning(line: str) -> bool:
     return _NOT_A_FAILURE.search(line) is not None
 
 
-def read_allocator(report: OomReport, lines: list[str], failure_at: int) -> None:
-    """The allocator's limit and bytes in use (exact figures first), its warnings, autotuning's
-    count of instructions left without a configuration, and the phase."""
+def read_allocator(report, lines: list[str], failure_at: int) -> None:
+    """Into `report` (the OomReport being read): the allocator's limit and bytes in use (exact
+    figures first), its warnings, autotuning's count of instructions left without a
+    configuration, and the phase."""
     for key in ("limit", "in_use"):
         if getattr(report, f"{key}_bytes") is None:
             setattr(report, f"{key}_bytes", _first(lines, _EXACT[key], int))

@@ -3,18 +3,12 @@ module costs only what the analysis touches (fusion bodies are rarely needed).""
 from __future__ import annotations
 
 from ..errors import BufvizError, found
-from .attributes import (bracket_depth, parse_alias_pairs, parse_backend_config,
-                         parse_frontend_attributes, parse_metadata, parse_name_list,
-                         plain_attribute, split_attributes, unquote)
+from .attributes import bracket_depth
+from .instruction import Instruction
 from .lines import (CONTINUES_FIRST, CONTINUES_LATER, SIMPLE_LINES, STARTS_INSTRUCTION, LineSyntaxError,
                     line_parts, operand_names)
-from .shapes import Shape, ShapeSyntaxError, known_shape, parse_shape
-
-# Attributes naming called computations, in the order XLA lists an instruction's callees
-# (except while, whose condition we list first because it is flattened first).
-CALLEE_KEYS = ("calls", "to_apply", "condition", "body", "branch_computations",
-               "true_computation", "false_computation", "select", "scatter", "called_computations")
-
+from .shapes import ShapeSyntaxError, known_shape, parse_shape
+from .tuple_reads import rebuild_tuple_reads
 
 # Attributes each control-flow opcode must carry (alternatives grouped): the schedule follows them.
 REQUIRED_CALLEES = {
@@ -24,120 +18,6 @@ REQUIRED_CALLEES = {
     "async-start": (("calls",),),
     "fusion": (("calls",),),
 }
-
-
-_NO_OPERANDS: list = []  # shared by every instruction without operands (most are parameters)
-
-
-class Instruction:
-    __slots__ = ("name", "opcode", "shape_text", "args", "attr_text", "is_root", "line",
-                 "computation", "operands", "users", "_attrs", "_shape")
-    printed = True  # False for a tuple read rebuilt from a compact operand (hlo/tuple_reads.py)
-
-    def __init__(self, name, opcode, shape_text, args, attr_text, is_root, line):
-        self.name = name
-        self.opcode = opcode
-        self.shape_text = shape_text
-        self.args = args
-        self.attr_text = attr_text
-        self.is_root = is_root
-        self.line = line
-        self.computation: Computation | None = None
-        self.operands: list[Instruction] = _NO_OPERANDS  # replaced, never changed in place
-        self.users: list[Instruction] = []
-        self._attrs = None
-        self._shape = None
-
-    @property
-    def shape(self) -> Shape:
-        if self._shape is None:
-            self._shape = parse_shape(self.shape_text)
-        return self._shape
-
-    @property
-    def attrs(self) -> dict[str, str]:
-        if self._attrs is None:
-            self._attrs = split_attributes(self.attr_text) if self.attr_text else {}
-        return self._attrs
-
-    def attr(self, key: str) -> str | None:
-        # Cheap pre-check: most instructions have few attributes and most lookups miss.
-        text = self.attr_text
-        if key not in text:
-            return None
-        if self._attrs is None:
-            # Names of callees, indices and kinds come before the long metadata and backend
-            # config: read one plainly printed value without splitting them all.
-            value = plain_attribute(text, key)
-            if value is not None:
-                return value
-        return self.attrs.get(key)
-
-    @property
-    def metadata(self) -> dict[str, str]:
-        text = self.attr("metadata")
-        return parse_metadata(text) if text else {}
-
-    @property
-    def op_name(self) -> str:
-        return self.metadata.get("op_name", "")
-
-    @property
-    def backend_config(self):
-        text = self.attr("backend_config")
-        return parse_backend_config(text) if text is not None else None
-
-    @property
-    def frontend_attributes(self) -> dict[str, str]:
-        text = self.attr("frontend_attributes")
-        return parse_frontend_attributes(text) if text else {}
-
-    @property
-    def sharding(self) -> str | None:
-        return self.attr("sharding")
-
-    @property
-    def custom_call_target(self) -> str | None:
-        text = self.attr("custom_call_target")
-        return unquote(text) if text is not None else None
-
-    @property
-    def parameter_number(self) -> int:
-        return int(self.args)
-
-    @property
-    def tuple_index(self) -> int:
-        return int(self.attr("index"))
-
-    @property
-    def output_to_operand_aliasing(self):
-        """[(output_index, operand_number, operand_index)] from `output_to_operand_aliasing`."""
-        text = self.attr("output_to_operand_aliasing")
-        if not text:
-            return []
-        return [(out, num, idx) for out, num, idx, _ in parse_alias_pairs(text)]
-
-    @property
-    def control_predecessors(self) -> list["Instruction"]:
-        text = self.attr("control-predecessors")
-        if not text:
-            return []
-        comp = self.computation
-        return [comp.instruction(n) for n in parse_name_list(text) if n in comp]
-
-    def callee_names(self, keys=CALLEE_KEYS) -> list[str]:
-        """Names of the computations this instruction calls, for the given attribute keys."""
-        names = []
-        attr_text = self.attr_text
-        for key in keys:
-            if key in attr_text:  # (most keys are absent: spared the call)
-                text = self.attr(key)
-                if text:
-                    names.extend(parse_name_list(text))
-        return names
-
-    def __repr__(self) -> str:
-        return f"<{self.opcode} {self.name}>"
 
 
 class Computation:
@@ -293,7 +173,6 @@ class Computation:
             raise self._error(self.line, f"expected instructions in computation {self.name!r}, found none")
         lookup = by_name
         if "#" in text:  # compact tuple reads `%x#0` (XLA since 2026-07), or a '#' in some string
-            from .tuple_reads import rebuild_tuple_reads
             instructions, reads = rebuild_tuple_reads(self, instructions, by_name)
             if reads:
                 lookup = {**by_name, **reads}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..errors import BufvizError, found
 from .lines import COMPACT_OPERAND, NO_OPERAND_NAMES, LineSyntaxError, operand_names, split_tuple_read
-from .model import Computation, Instruction
+from .instruction import Instruction
 
 
 class TupleRead(Instruction):
@@ -16,7 +16,7 @@ class TupleRead(Instruction):
     printed = False
 
 
-def rebuild_tuple_reads(comp: Computation, instructions: list[Instruction],
+def rebuild_tuple_reads(comp, instructions: list[Instruction],
                         by_name: dict[str, Instruction]) -> tuple[list[Instruction], dict[str, Instruction]]:
     """The computation's instructions with the rebuilt reads in place, and each compact operand
     (`x#0`) -> its read. The reads are added to `by_name`."""
@@ -35,7 +35,7 @@ def rebuild_tuple_reads(comp: Computation, instructions: list[Instruction],
     return ordered, reads
 
 
-def _chain(comp: Computation, operand: str, user: Instruction, by_name: dict, reads: dict) -> list[Instruction]:
+def _chain(comp, operand: str, user: Instruction, by_name: dict, reads: dict) -> list[Instruction]:
     """The reads `operand` needs that are not built yet, outermost first."""
     name, path = split_tuple_read(operand)
     base = by_name.get(name)
@@ -62,7 +62,7 @@ def _chain(comp: Computation, operand: str, user: Instruction, by_name: dict, re
     return built
 
 
-def _unique(comp: Computation, wanted: str, by_name: dict) -> str:
+def _unique(comp, wanted: str, by_name: dict) -> str:
     """`wanted`, or `wanted.1`, `wanted.2`... where the name is taken (XLA's name uniquer)."""
     taken = comp.module.rebuilt_names
     name, k = wanted, 0
@@ -78,9 +78,9 @@ _FLATTENED = {"while": ("condition", "body"), "conditional": ("branch_computatio
               "false_computation"), "call": ("to_apply", "calls"), "async-start": ("calls",)}
 
 
-def flattened_computations(module) -> list[Computation]:
+def flattened_computations(module) -> list:
     """The entry and every computation a while, conditional, call or async-start runs."""
-    found: dict[Computation, None] = {}
+    found: dict = {}   # computation -> None, in order
     queue = [module.entry]
     while queue:
         comp = queue.pop()
@@ -103,7 +103,7 @@ def source_of(read: Instruction) -> tuple[Instruction, tuple[int, ...]]:
     return read, path
 
 
-def expand_tuple_reads(line: str, comp: Computation) -> str:
+def expand_tuple_reads(line: str, comp) -> str:
     """The line with each compact operand `%x#0` written as the name of its rebuilt read."""
     if "#" not in line:
         return line

@@ -9,7 +9,7 @@ from ..engine.scheduling.module import (DEFAULT_CANDIDATES, OWN_ALGORITHMS, Plan
                                        platform_choice, schedule_module)
 from ..engine.scheduling.xla import XLA_ALGORITHMS
 from ..hlo.model import Module
-from ..pipeline import module_report
+from ..measure import module_report
 
 ALGORITHMS = (*XLA_ALGORITHMS, "default", *OWN_ALGORITHMS)
 TIME_LIMIT = 10.0   # seconds bufviz's own searches may take on one module, bound included

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..errors import BufvizError
 from ..explain.framework import (CARRY_HOW, DONATE_PARAMETERS_HOW, JAX, ORDER_HOW, PRECISION_HOW, REMAT_HOW,
                                  START_HOW, detect_framework)
+from ..measure import module_report
 from .aliasing import AVOIDABLE, copies
 from .donate import donated_module, plan_donations
 from .remat import plan_remat, rematerialized_module
@@ -20,7 +21,6 @@ LOW = ("bf16", "f16")
 
 def what_to_try(report: dict, context) -> list[dict]:
     """Items {kind, title, how, saving_bytes, sources, change}, most saving first."""
-    from ..pipeline import module_report
 
     module, target = context.inputs.module, context.target
     baseline = module_report(module, target, context.describe)["memory"]["needed_bytes"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..engine.liveness.hlo_liveness import parameter_aliasing
 from ..engine.target.sizes import color_of
 from ..hlo.shapes import format_index, parse_index
+from ..measure import module_report
 from .donate import output_leaves, plan_donations, donated_module
 
 MAX_SINGLE = 32   # parameters measured one by one; more are measured only all together
@@ -14,7 +15,6 @@ IN_PLACE = {"dynamic-update-slice", "scatter", "while", "fusion", "custom-call"}
 
 
 def aliasing_report(report: dict, context) -> dict:
-    from ..pipeline import module_report
 
     module, analysis, target = context.inputs.module, context.analysis, context.target
     allocation_of = _allocation_of(report)
@@ -62,7 +62,6 @@ def aliasing_report(report: dict, context) -> dict:
 
 
 def _all_donated_saving(module, target, rows, baseline) -> int | None:
-    from ..pipeline import module_report
 
     numbers = sorted({r["number"] for r in rows if r["donation_candidate"]})
     if not numbers:

@@ -3,6 +3,7 @@ assignment, headline), next to the unchanged module under the same rules."""
 from __future__ import annotations
 
 from ..errors import BufvizError
+from ..measure import module_report
 from .donate import donated_module, donation_json, plan_donations
 from .remat import NO_SUCH, plan_remat, remat_json, rematerialized_module
 
@@ -22,7 +23,6 @@ def what_if(report: dict, context, donate: list[int] = (), remat: list[str] = ()
     """The report of the module as if `donate` (parameter numbers) were donated and `remat`
     (buffer names) recomputed before their late uses, with `what_if`: the changes made, the
     numbers before and after (both by bufviz's rules) and the saving."""
-    from ..pipeline import module_report
 
     module, target = context.inputs.module, context.target
     changed, donate_plans, remat_plans = changed_module(module, target, donate, remat)

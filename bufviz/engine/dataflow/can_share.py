@@ -4,20 +4,11 @@ exactly where a user of it starts."""
 from __future__ import annotations
 
 from ...hlo.model import Instruction, Module
-from ...hlo.shapes import ELEMENT_BYTES
+from ...hlo.opcodes import is_elementwise
 from .aliasing import InPlacePairs
 from .dataflow import Dataflow
 from .gpu_sharing import fusion_can_share
 
-UNARY = {"abs", "round-nearest-afz", "round-nearest-even", "ceil", "clz", "convert", "bitcast-convert",
-         "copy", "cos", "exponential", "exponential-minus-one", "floor", "imag", "is-finite", "log",
-         "log-plus-one", "not", "negate", "popcnt", "real", "reduce-precision", "rsqrt", "logistic",
-         "sign", "sine", "sqrt", "cbrt", "tan", "tanh", "erf"}
-BINARY = {"add", "atan2", "compare", "complex", "divide", "maximum", "minimum", "multiply", "power",
-          "remainder", "subtract", "and", "or", "xor", "shift-left", "shift-right-arithmetic",
-          "shift-right-logical", "stochastic-convert"}
-OTHER_ELEMENTWISE = {"select", "clamp", "constant", "rng", "map"}
-ELEMENTWISE = UNARY | BINARY | OTHER_ELEMENTWISE
 GPU_GEMMS = ("__cublas$gemm", "__cublas$lt$matmul")
 GPU_CHOLESKY = "__cusolver$cholesky"
 
@@ -152,7 +143,7 @@ class CanShare:
             body = self._body(instr)
             param = body.parameter(k) if body is not None else None
             return param is not None and self._fusion_elementwise_from(param)
-        return _elementwise(instr)
+        return is_elementwise(instr)
 
     def _fusion_elementwise_from(self, param: Instruction) -> bool:
         """Breadth-first from a fused parameter: every user met is elementwise, or elementwise
@@ -165,7 +156,7 @@ class CanShare:
                 if user in seen:
                     continue
                 slots = [i for i, o in enumerate(user.operands) if o is current]
-                if _elementwise(user) or all(self.elementwise_on_operand(user, i) for i in slots):
+                if is_elementwise(user) or all(self.elementwise_on_operand(user, i) for i in slots):
                     seen.add(user)
                     queue.append(user)
                 else:
@@ -188,13 +179,3 @@ class CanShare:
                 if user not in seen:
                     stack.append(user)
         return True
-
-
-def _elementwise(instr: Instruction) -> bool:
-    op = instr.opcode
-    if instr.shape.is_tuple:
-        return False
-    if op == "bitcast-convert":  # elementwise only between types of one width
-        return ELEMENT_BYTES.get(instr.shape.subshape(()).dtype) == ELEMENT_BYTES.get(
-            instr.operands[0].shape.subshape(()).dtype)
-    return op in ELEMENTWISE

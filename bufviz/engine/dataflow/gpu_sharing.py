@@ -10,6 +10,7 @@ whose hero is a reduction may also feed that reduction."""
 from __future__ import annotations
 
 from ...hlo.model import Instruction
+from ...hlo.opcodes import is_elementwise
 from ...hlo.shapes import ELEMENT_BYTES, ArrayShape
 
 
@@ -99,5 +100,4 @@ def _same_slice(dynamic_slice: Instruction, update: Instruction) -> bool:
 
 
 def _elementwise_root(instr: Instruction) -> bool:
-    from .can_share import _elementwise
-    return _elementwise(instr)
+    return is_elementwise(instr)

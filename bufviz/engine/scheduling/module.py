@@ -9,7 +9,8 @@ from ...hlo.model import Computation, Instruction, Module
 from ..assignment.assignment import BufferAssigner
 from ..dataflow.callgraph import CallGraph
 from ..liveness.hlo_liveness import analyze_module
-from .model import MemoryModel, models
+from .bounds import lower_bound
+from .model import CALLERS, MemoryModel
 from .search import beam_order, exact_order, improve_order, profile
 from .xla import XLA_ALGORITHMS
 
@@ -112,3 +113,40 @@ def platform_choice(target) -> tuple[str, str]:
     if before:
         return "dfs", "XLA:CPU's scheduler before mid-2024"
     return "dfs", "XLA:CPU's scheduler before mid-2024; the text does not date itself, and since then it is BFS"
+
+
+def models(graph, module, target, deadline: float | None = None) -> dict[Computation, MemoryModel]:
+    """A model per sequential computation, callees first, so that a call's extra is its
+    callee's lower bound (only where the callee has that one call site: the flattened schedule
+    places a computation once)."""
+    built: dict[Computation, MemoryModel] = {}
+    for comp in _callees_first(graph):
+        extra, shared = {}, set()
+        for instr in comp.instructions:
+            if instr.opcode in CALLERS:
+                callees = graph.callees(instr)
+                inner = [built[c].bound for c in callees if len(graph.callsites.get(c, ())) == 1]
+                if inner:
+                    extra[instr] = max(inner)
+                if len(inner) < len(callees):   # the callee's results may be one value for every call
+                    shared.add(instr)
+        model = built[comp] = MemoryModel(comp, graph.post_order(comp), target.size, entry=comp is module.entry,
+                                          donated=module.donated, extra=extra, shared=frozenset(shared))
+        lower_bound(model, deadline)   # kept on the model: its callers count it
+    return built
+
+
+def _callees_first(graph) -> list[Computation]:
+    order: list[Computation] = []
+    seen: set = set()
+
+    def visit(comp: Computation) -> None:
+        seen.add(comp)
+        for instr in comp.instructions:
+            for callee in graph.callees(instr):
+                if callee not in seen:
+                    visit(callee)
+        order.append(comp)
+
+    visit(graph.module.entry)
+    return order
