@@ -1,0 +1,11 @@
+"""The command line: one module per command (its options, help with examples, a call into the
+feature, the renderer), on the group in app.py; options.py, read.py and output.py hold what
+commands share."""
+from __future__ import annotations
+
+from . import aliasing, allocations, check, diff, explain, peak, scan, schedule, timeline, verify  # noqa: F401
+from .app import name_envvars, cli, main
+
+name_envvars(cli)   # (once every command is on the group)
+
+__all__ = ["cli", "main"]

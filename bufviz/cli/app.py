@@ -1,0 +1,92 @@
+"""The `bufviz` command group, the program's entry point, and how errors become exit codes
+(0 ok, 1 a check failed, 2 bad usage or input, 101 a bug in bufviz)."""
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from .. import __version__
+from ..errors import INTERNAL, ISSUES_URL, USAGE_OR_INPUT, BufvizError
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "BUFVIZ", "max_content_width": 100}
+
+
+@click.group(context_settings=CONTEXT, invoke_without_command=True)
+@click.version_option(__version__, "-V", "--version", prog_name="bufviz")
+@click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1).")
+@click.pass_context
+def cli(ctx: click.Context, no_color: bool) -> None:
+    """bufviz explains where XLA's memory goes.
+
+    It reads what XLA writes (HLO modules, `--xla_dump_to` folders, buffer-assignment and
+    live-range dumps, memory-usage reports) and out-of-memory messages or whole logs pasted
+    from JAX, PyTorch/XLA or TensorFlow, recomputes the memory picture, and shows it next to
+    XLA's own numbers. PATH may be `-` to read standard input.
+
+    Every option can also be set in the environment as BUFVIZ_<COMMAND>_<OPTION>, e.g.
+    BUFVIZ_PEAK_FORMAT=json or BUFVIZ_PEAK_TOP=50; NO_COLOR=1 turns colours off.
+
+    \b
+    Examples:
+      bufviz peak dumps/                     # a folder from --xla_dump_to
+      bufviz peak module_0022.jit_update.cpu_after_optimizations.txt
+      bufviz peak train.log                  # a log with an out-of-memory error
+      pbpaste | bufviz peak -                # an error copied to the clipboard
+      bufviz verify dumps/ --module 22       # bufviz's numbers against XLA's
+      bufviz allocations dumps/ --kind temp  # every temp allocation by offset
+      bufviz explain dumps/                  # why the largest buffer is live
+      bufviz timeline dumps/                 # memory in use over the schedule
+      bufviz check dumps/ --budget 16GiB     # exit 1 when a module needs more
+      bufviz diff baseline.json dumps/       # what grew since the saved result
+      bufviz scan dumps/                     # every module, largest first
+    """
+    ctx.obj = {"no_color": no_color}
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
+
+
+def name_envvars(group: click.Group) -> None:
+    """BUFVIZ_<COMMAND>_<OPTION> from each option's long name (`--format` -> FORMAT), not from
+    the Python parameter name click would use (`fmt`)."""
+    for command in [group, *group.commands.values()]:
+        prefix = "BUFVIZ_" if command is group else f"BUFVIZ_{command.name.upper()}_"
+        for param in command.params:
+            if isinstance(param, click.Option) and not param.is_eager and param.name != "help":
+                long = max(param.opts, key=len).lstrip("-")
+                param.envvar = prefix + long.upper().replace("-", "_")
+
+
+def main(argv: list[str] | None = None) -> None:
+    # bufviz does no linear algebra: numpy's OpenBLAS need not start a thread per core as it
+    # loads (milliseconds per core; `scan --jobs` workers would also oversubscribe the cores).
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    try:
+        code = cli.main(args=argv, prog_name="bufviz", standalone_mode=False)
+    except click.UsageError as e:
+        hint = f" (see 'bufviz {e.ctx.info_name} --help')" if e.ctx and e.ctx.parent else " (see 'bufviz --help')"
+        _fail(f"bufviz: error: {e.format_message()}{hint}", USAGE_OR_INPUT)
+    except click.ClickException as e:
+        _fail(f"bufviz: error: {e.format_message()}", e.exit_code)
+    except click.exceptions.Abort:
+        _fail("bufviz: interrupted", 130)
+    except BufvizError as e:
+        _fail(f"bufviz: error: {e}", e.exit_code, e.details)
+    except KeyboardInterrupt:
+        _fail("bufviz: interrupted", 130)
+    except BrokenPipeError:
+        sys.exit(0)
+    except Exception as e:  # a bug: say so briefly, never a bare traceback
+        import traceback  # (only on this path)
+
+        where = traceback.extract_tb(e.__traceback__)[-1]
+        _fail(f"bufviz: internal error: {type(e).__name__}: {e} (at {os.path.basename(where.filename)}:"
+              f"{where.lineno}). Please report it at {ISSUES_URL} with the input files.", INTERNAL)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _fail(message: str, code: int, details: list[str] = ()) -> None:
+    """One line saying what is wrong; `details` (a listing to choose from) below it."""
+    sys.stderr.write(message.replace("\n", " ") + "\n" + "".join(line + "\n" for line in details))
+    sys.exit(code)

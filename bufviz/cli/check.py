@@ -1,0 +1,95 @@
+"""`bufviz check`: fail a CI job when a module needs more memory than allowed."""
+from __future__ import annotations
+
+import click
+
+from .app import cli
+from .options import OUTPUT_OPTION, module_options, parsed_option
+from .output import append_to, emit_rich, emit_text, scan_progress
+
+CHECK_HELP = """Fail a CI job when a module needs more memory than allowed.
+
+PATH is a dump (any file of it), a folder of dumps (every module in it and below is
+checked), or a result saved with `bufviz peak --format json` or `bufviz scan --format json`.
+Each module is checked against --budget, and/or against its own entry in --baseline (a saved
+result or dumps; modules are matched by program) grown by at most --max-increase.
+The metric is memory needed unless --metric says otherwise; repeat --metric to check several.
+
+Each row names its program: the shortest end of its folder's path below PATH that tells the
+folders apart, and the module (with its dump number where a folder holds several).
+
+Sizes: 16GiB, 512MiB (binary), 512MB, 1.5e9 (decimal) or plain bytes.
+Exit codes, first that holds: 1 a module is over a limit (modules that could not be read are
+listed as well); 2 a module or input could not be read, or a limit is malformed; 0 all within
+limits.
+
+\b
+Formats:
+  text      a table in the terminal
+  json      one JSON object (schema_version 1)
+  markdown  a table for $GITHUB_STEP_SUMMARY or a pull-request comment
+  github    GitHub annotations (::error at the source line of the buffers that grew most)
+  junit     JUnit XML, one test case per module and metric
+
+\b
+Examples:
+  bufviz check dumps/ --budget 16GiB
+  bufviz check dumps/ --baseline baseline.json --max-increase 5%
+  bufviz check dumps/ --baseline baseline.json --metric needed --metric temp --format junit -o memory.xml
+  bufviz check dumps/ --budget 12GiB --format github --summary "$GITHUB_STEP_SUMMARY"
+"""
+
+
+@cli.command(help=CHECK_HELP)
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--budget", metavar="SIZE", help="The most memory each module may need.")
+@click.option("--baseline", metavar="FILE|DIR",
+              help="A saved result (peak or scan JSON) or dumps to compare each module with.")
+@click.option("--max-increase", metavar="X", help="How much above the baseline is allowed: 5% or a size "
+                                                  "(default: no increase at all).")
+@click.option("--metric", "metrics", type=click.Choice(["needed", "temp", "argument", "output", "xla-peak"]),
+              multiple=True, help="What to check: memory needed (default), temp, argument or output bytes, or "
+                                  "XLA's live-range peak; repeatable.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown", "github", "junit"]),
+              default="text", show_default=True, help="How to report (see Formats above).")
+@OUTPUT_OPTION
+@click.option("--summary", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also append the markdown table to FILE (e.g. \"$GITHUB_STEP_SUMMARY\").")
+@module_options
+@click.pass_context
+def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summary, module_selector, platform,
+          jobs, no_color, match) -> int:
+    from ..ci.check import check as run_check
+    from ..ci.collect import collect
+    from ..ci.limits import parse_increase, parse_size
+    from ..report.check import render_check
+    from ..report.github import render_check_github
+    from ..report.json import render_json
+    from ..report.junit import render_check_junit
+    from ..report.markdown import render_check_markdown
+
+    if budget is None and baseline is None:
+        raise click.UsageError("give --budget SIZE, --baseline FILE, or both")
+    if max_increase is not None and baseline is None:
+        raise click.UsageError("--max-increase needs --baseline")
+    budget_bytes = parsed_option(parse_size, budget, "--budget")
+    increase = parsed_option(parse_increase, max_increase, "--max-increase")
+    with scan_progress() as progress:
+        modules, errors = collect(list(paths), module_selector, platform, jobs, progress, match)
+        old = collect([baseline], module_selector, platform, jobs, match=match)[0] if baseline else None
+    result = run_check(modules, list(metrics) or ["needed"], budget_bytes, old, increase, errors)
+    if summary:
+        append_to(summary, render_check_markdown(result))
+    if fmt == "text":
+        emit_rich(lambda console: render_check(result, console), output, no_color or ctx.obj["no_color"])
+    else:
+        render = {"json": render_json, "markdown": render_check_markdown, "github": render_check_github,
+                  "junit": render_check_junit}[fmt]
+        emit_text(render(result), output)
+    return check_exit_code(result)
+
+
+def check_exit_code(result: dict) -> int:
+    """1 when any module is over a limit (unreadable ones are listed too: a regression is never
+    hidden behind bad input), else 2 when a module could not be read, else 0."""
+    return 1 if result["failed"] else 2 if result["errors"] else 0

@@ -1,0 +1,63 @@
+"""`bufviz diff`: two compilations compared."""
+from __future__ import annotations
+
+import click
+
+from ..errors import BufvizError
+from .app import cli
+from .options import OUTPUT_OPTION, module_options, parsed_option
+from .output import render_result, scan_progress
+
+DIFF_HELP = """Compare two compilations of a program: what grew, what shrank, and why.
+
+OLD and NEW are each a dump (any file of it), a folder of dumps, or a saved result
+(`peak` or `scan --format json`). Shows memory needed and each of its parts old -> new, the
+storage at the peak row by row, and the source lines and op_names that grew, shrank,
+appeared or vanished. Instruction names change between compilations, so rows are matched by
+what they are (name, parameter number, op_name, source line, shape and opcode) and each
+says how it was matched; rows that match nothing are listed. Folders are compared module by
+module, matched by program (the folder below OLD and NEW, the module's name and number).
+
+Exit codes, first that holds: 1 with --fail-on-increase when memory needed grew more than
+allowed; 2 a module could not be read (the others are compared and it is listed) or the
+limit is malformed; 0 otherwise.
+
+\b
+Examples:
+  bufviz diff old_dumps/ new_dumps/
+  bufviz diff baseline.json dumps/module_0022.jit_update.cpu_after_optimizations.txt
+  bufviz diff old.json new.json --format json
+  bufviz diff baseline.json dumps/ --fail-on-increase 5%
+"""
+
+
+@cli.command(help=DIFF_HELP)
+@click.argument("old", metavar="OLD")
+@click.argument("new", metavar="NEW")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Terminal report, or one JSON object (schema_version 1).")
+@OUTPUT_OPTION
+@click.option("--top", type=click.IntRange(min=0), default=10, show_default=True, metavar="N",
+              help="Changed rows and groups listed per table (0: all). JSON lists all.")
+@click.option("--fail-on-increase", "fail_on", metavar="X", is_flag=False, flag_value="0",
+              help="Exit 1 when memory needed grew by more than X (5% or a size; alone: any growth).")
+@module_options
+@click.pass_context
+def diff(ctx, old, new, fmt, output, top, fail_on, module_selector, platform, jobs, no_color, match) -> int:
+    from ..ci.collect import collect
+    from ..ci.diff import diff as run_diff
+    from ..ci.limits import allowed_bytes, parse_increase
+    from ..report.diff import render_diff
+
+    increase = parsed_option(parse_increase, fail_on, "--fail-on-increase")
+    with scan_progress() as progress:
+        before, errors = collect([old], module_selector, platform, jobs, progress, match)
+        after, more = collect([new], module_selector, platform, jobs, progress, match)
+    if not before or not after:
+        raise BufvizError(f"cannot compare: {(errors + more)[0]['error']}")
+    result = run_diff(before, after, errors + more)
+    render_result(ctx, result, fmt, output, no_color, lambda console: render_diff(result, console, top))
+    needed = result["needed_bytes"]
+    if increase is not None and needed["delta"] is not None and needed["delta"] > allowed_bytes(needed["old"], increase):
+        return 1
+    return 2 if result["errors"] else 0

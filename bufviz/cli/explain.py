@@ -1,0 +1,43 @@
+"""`bufviz explain`: why one buffer is live."""
+from __future__ import annotations
+
+import os
+
+import click
+
+from .app import cli
+from .options import input_options
+from .output import json_head, progress_for, render_result
+
+EXPLAIN_HELP = """Explain why one buffer is live: PATH... [NAME].
+
+NAME is a value (`fusion.3`, `fusion.3{1}`); by default the largest buffer in use at the
+peak moment. bufviz says what defines it (instruction, op_name, source line), its shape and
+bytes, where it lives (allocation, offset, the values that share it), when it is born and
+last dies, what keeps it alive across the peak (the last use that does, or: an entry
+parameter not donated, part of the output, carried by a while loop), and what it aliases.
+
+\b
+Examples:
+  bufviz explain dumps/module_0022.jit_update.cpu_after_optimizations.txt
+  bufviz explain dumps/ ynn_fusion.2
+  bufviz explain dumps/ 'fusion.3{1}' --format json
+"""
+
+
+@cli.command(help=EXPLAIN_HELP)
+@input_options
+@click.pass_context
+def explain(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match) -> int:
+    from ..pipeline import peak_report
+    from ..report.explain import render_explain
+
+    name = None
+    if len(paths) > 1 and paths[-1] != "-" and not os.path.exists(paths[-1]):
+        paths, name = paths[:-1], paths[-1]
+    with progress_for(paths) as say:
+        report = peak_report(list(paths), discover=not no_discover, module=module_selector, platform=platform,
+                             progress=say, match=match, explain=name or True)
+    render_result(ctx, {**json_head(report, "explain", "notes")}, fmt, output, no_color,
+                  lambda console: render_explain(report, console))
+    return 0

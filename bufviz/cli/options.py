@@ -1,0 +1,88 @@
+"""Options several commands share, and reading the values people type into them."""
+from __future__ import annotations
+
+import click
+
+from ..errors import BufvizError
+
+OUTPUT_OPTION = click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
+                             help="Write the report to FILE instead of standard output.")
+
+
+MATCH_OPTION = click.option("--match", is_flag=True,
+                            help="Use files that look like different modules together anyway (say, an "
+                                 "out-of-memory message next to the module you think it came from).")
+
+
+def input_options(command=None, pictures: bool = False):
+    """The options every command that reads a module's files shares; `pictures` adds the SVG
+    and HTML formats."""
+    if command is None:
+        return lambda c: input_options(c, pictures)
+    formats = ["text", "json"] + (["svg", "html"] if pictures else [])
+    options = [
+        click.argument("paths", nargs=-1, required=True, metavar="PATH..."),
+        click.option("--format", "fmt", type=click.Choice(formats), default="text", show_default=True,
+                     help="Terminal report, or one JSON object (schema_version 1)"
+                          + ("; svg or html: a picture of memory over time and the allocation map "
+                             "(self-contained; html lets you click a box)." if pictures else ".")),
+        OUTPUT_OPTION,
+        click.option("--no-discover", is_flag=True, help="Read only the files named, not their siblings."),
+        click.option("--module", "module_selector", metavar="NUMBER|NAME",
+                     help="Which module of a folder holding several (module number or name)."),
+        click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
+                     help="The backend that compiled the module (default: detected)."),
+        click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1)."),
+        MATCH_OPTION,
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+PICTURES = ("svg", "html")
+
+
+def number_list(text: str, option: str) -> list[int]:
+    try:
+        numbers = [int(n) for n in text.replace(" ", "").split(",") if n]
+    except ValueError:
+        numbers = []
+    if not numbers or min(numbers) < 0:
+        raise click.BadParameter(f"expected parameter numbers like 0 or 0,2, found {text!r}", param_hint=f"'{option}'")
+    return numbers
+
+
+def name_list(text: str | None, option: str) -> list[str]:
+    if text is None:
+        return []
+    names = [n.strip().lstrip("%") for n in text.split(",") if n.strip()]
+    if not names:
+        raise click.BadParameter(f"expected instruction names like fusion.3 or fusion.3,dot.1, found {text!r}",
+                                 param_hint=f"'{option}'")
+    return names
+
+
+def module_options(command):
+    """What `check` and `diff` share: which module of a folder, the backend, processes."""
+    for option in reversed([
+        click.option("--module", "module_selector", metavar="NUMBER|NAME",
+                     help="Only this module of a folder (module number or name)."),
+        click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
+                     help="The backend that compiled the module (default: detected)."),
+        click.option("--jobs", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
+                     help="Processes to analyse the modules of a folder in (0: one per core on large trees)."),
+        click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1)."),
+        MATCH_OPTION,
+    ]):
+        command = option(command)
+    return command
+
+
+def parsed_option(parse, text, option: str):
+    if text is None:
+        return None
+    try:
+        return parse(text)
+    except BufvizError as e:
+        raise click.BadParameter(e.message, param_hint=f"'{option}'") from None

@@ -1,0 +1,132 @@
+"""`bufviz peak`: how much memory the program needs and what holds it at the peak."""
+from __future__ import annotations
+
+import os
+
+import click
+
+from ..errors import BufvizError
+from .app import cli
+from .options import PICTURES, input_options, name_list, number_list
+from .output import render_result, scan_progress
+from .read import read_module, read_report
+
+PEAK_HELP = """Show how much memory the program needs and what holds it at the peak.
+
+The headline is memory needed: every allocation XLA reserves while the program runs
+(parameters, outputs, temporaries with their fragmentation, constants), each once. Below it,
+the storage in use at the peak moment (when the temporaries in use are largest), largest
+first, summing to the headline; then every other number you may have seen (XLA's live-range
+peak, jax's peak_memory_in_bytes, Total bytes used) with why it differs.
+
+PATH is any file of an XLA dump (`--xla_dump_to`): the optimized HLO module
+(`module_NNNN.NAME.STAGE.txt`), its `-buffer-assignment.txt`, `-buffer-assignment-values.txt`,
+`-live-range.txt` or `-memory-usage-report.txt`, or a folder holding them. bufviz finds the
+other files of the same module next to it and reads them all. Files with other names are
+recognised by their content. A folder holding several modules gets them ranked by memory
+needed (as `bufviz scan` does); a result saved with `--format json` is shown again.
+
+bufviz prints the numbers XLA printed (peak time and bytes, total bytes used, allocations)
+and recomputes the live ranges, the peak and the buffer assignment itself: from the HLO
+module when it is there, else from the dump's own values and instruction sequence.
+
+PATH may also be a log or a pasted error with an out-of-memory message (XLA:GPU's
+BufferAssignment report, XLA:TPU's "Ran out of memory in memory space hbm" report, or an
+allocator failure): bufviz explains it, and with the HLO module given too, finds the listed
+buffers in it.
+
+TPU sizes are an approximation: libtpu's padded size is closed source, so bufviz pads each
+tiled array to its first tile (ShapeUtil::ArraySize). On the 60 buffers of the published TPU
+out-of-memory reports this gives libtpu's "Size" and "Unpadded size" within their
+three-digit rounding. Modules with several memory spaces (TPU S(1) VMEM, S(2) SMEM, ...)
+get a peak per space; HBM (space 0) is the headline.
+
+\b
+Examples:
+  bufviz peak dumps/module_0022.jit_update.cpu_after_optimizations.txt
+  bufviz peak dumps/ --module 22 --format json -o peak.json
+  bufviz peak dumps/ --by category
+  bufviz peak dumps/ --format svg -o peak.svg
+  bufviz peak oom.log
+  pbpaste | bufviz peak -
+  bufviz peak dumps/ --donate 0,1
+  bufviz peak dumps/ --remat add_tanh_fusion.1
+  BUFVIZ_PEAK_FORMAT=json bufviz peak dumps/ --module jit_update
+"""
+
+
+@cli.command(help=PEAK_HELP)
+@input_options(pictures=True)
+@click.option("--top", type=click.IntRange(min=0), default=20, show_default=True, metavar="N",
+              help="Rows of the storage table (0: all). JSON always lists every row.")
+@click.option("--by", type=click.Choice(["source", "op", "kind", "category"]),
+              help="Group the storage at the peak by source line, op_name path, allocation kind or "
+                   "what it holds (weights, optimizer state, activations, gradients, ...).")
+@click.option("--donate", metavar="N[,M...]",
+              help="What if these parameters were donated (jax's donate_argnums): recompute everything "
+                   "with each paired to an output of its shape, and show before -> after.")
+@click.option("--remat", metavar="NAME[,NAME...]",
+              help="What if these buffers were recomputed (jax.checkpoint) before their late uses "
+                   "instead of kept: recompute everything and show before -> after.")
+@click.option("--advice/--no-advice", default=None,
+              help="The closing 'What to try' section: each change measured by recomputing the changed "
+                   "module. On by default for text output except on very large modules; --advice forces "
+                   "it (and adds it to JSON).")
+@click.pass_context
+def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top, by, donate,
+         remat, advice) -> int:
+    root = _folder_of_several_modules(paths, module_selector)
+    if root is not None:
+        return _overview(ctx, root, fmt, output, no_color, platform, top, match=match)
+    if donate is not None or remat is not None:
+        report = _what_if(paths, no_discover, module_selector, platform, match,
+                          number_list(donate, "--donate") if donate is not None else [], name_list(remat, "--remat"))
+    else:
+        report = read_report(paths, no_discover, module_selector, platform, match, fmt,
+                             advice=advice if advice is not None or fmt == "text" else False)
+    render_result(ctx, report, fmt, output, no_color, lambda console: _render_peak(report, console, top, by))
+    return 0
+
+
+def _render_peak(report: dict, console, top: int, by) -> None:
+    from ..report.console import render_peak  # (rich is imported only for text output)
+
+    render_peak(report, console, top, by)
+
+
+def _what_if(paths, no_discover, module_selector, platform, match, donate: list[int], remat: list[str]) -> dict:
+    from ..whatif.run import what_if
+
+    report, context = read_module(paths, no_discover, module_selector, platform, match,
+                                  "a what-if is recomputed from it")
+    return what_if(report, context, donate, remat)
+
+
+def _folder_of_several_modules(paths, module_selector) -> str | None:
+    """A lone folder holding several modules (or modules only in folders below it)."""
+    if module_selector is not None or len(paths) != 1 or not os.path.isdir(paths[0]):
+        return None
+    from ..ci.scan import find_modules
+    from ..dumps.discover import dump_sets, module_key
+
+    here = dump_sets([os.path.join(paths[0], f) for f in os.listdir(paths[0])])
+    if len({module_key(s.name) for s in here}) == 1:
+        return None
+    return paths[0] if len(find_modules(paths[0])) > 1 else None
+
+
+def _overview(ctx, root: str, fmt: str, output, no_color: bool, platform, top: int, jobs: int = 0,
+              match: bool = False) -> int:
+    """Every module under `root`, ranked by memory needed (what `scan` shows)."""
+    from ..ci.collect import collect
+    from ..ci.summary import scan_json
+    from ..report.scan import render_scan
+
+    if fmt in PICTURES:
+        raise BufvizError("a picture shows one module and this folder holds several: choose one with --module "
+                          "(bufviz scan lists them)", root)
+    with scan_progress() as progress:
+        summaries, errors = collect([root], platform=platform, jobs=jobs, progress=progress, match=match)
+    result = scan_json(summaries, errors, root)
+    render_result(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
+    return 0

@@ -1,0 +1,56 @@
+"""`bufviz scan`: every module of a dump tree ranked by the memory it needs."""
+from __future__ import annotations
+
+import os
+
+import click
+
+from ..errors import BufvizError
+from .app import cli
+from .options import MATCH_OPTION, OUTPUT_OPTION
+from .output import render_result, scan_progress
+
+SCAN_HELP = """Rank every module of a dump tree by the memory it needs.
+
+XLA writes hundreds of modules per run (`--xla_dump_to`); scan finds every module in DIR and
+the folders below it, analyses each on its own (in several processes on large trees), and
+lists them largest first: memory needed, temporaries, parameters, the largest buffer and the
+XLA that compiled it. A module that cannot be read is listed with its error; the scan goes
+on. `--format json` saves the result: `check` and `diff` accept it in place of the dumps.
+
+\b
+Examples:
+  bufviz scan dumps/
+  bufviz scan dumps/ --top 10
+  bufviz scan dumps/ --format json -o baseline.json
+"""
+
+
+@cli.command(help=SCAN_HELP)
+@click.argument("folders", nargs=-1, required=True, metavar="DIR...", type=click.Path(file_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Terminal table, or one JSON object (schema_version 1) that check and diff read back.")
+@OUTPUT_OPTION
+@click.option("--top", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
+              help="Modules listed in the terminal (0: all). JSON always lists every module.")
+@click.option("--jobs", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
+              help="Processes to analyse modules in (0: one per core on large trees).")
+@click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
+              help="The backend that compiled the modules (default: detected per module).")
+@click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1).")
+@MATCH_OPTION
+@click.pass_context
+def scan(ctx, folders, fmt, output, top, jobs, platform, no_color, match) -> int:
+    from ..ci.collect import collect
+    from ..ci.summary import scan_json
+    from ..report.scan import render_scan
+
+    for folder in folders:
+        if not os.path.isdir(folder):
+            raise BufvizError("expected a folder to scan, found " + ("a file" if os.path.exists(folder)
+                                                                    else "nothing"), folder)
+    with scan_progress() as progress:
+        summaries, errors = collect(list(folders), platform=platform, jobs=jobs, progress=progress, match=match)
+    result = scan_json(summaries, errors, folders[0] if len(folders) == 1 else None)
+    render_result(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
+    return 0
