@@ -1,4 +1,4 @@
-"""BufferAssignment::ToString (spec §1.3) and the sections older XLA appended to it:
+"""BufferAssignment::ToString (docs/rules.md §1.2) and the sections older XLA appended to it:
 `Total bytes used`, `Used values` and the HloLiveRange text. The same reader takes the newer
 split files (`-buffer-assignment.txt` with allocations only, `-buffer-assignment-values.txt`)."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """HloLiveRange::ToString: `HloLiveRange (max N):`, the flattened sequence, every live range,
-the peak list in its three historical forms and the stack-trace breakdown (spec §1.5)."""
+the peak list in its three historical forms and the stack-trace breakdown (docs/rules.md §1.4)."""
 from __future__ import annotations
 
 import re
@@ -83,7 +83,7 @@ def _read_peak_rows(cur: Cursor, dump: LiveRangeDump) -> None:
 
 
 def _check_peak_rows(cur: Cursor, dump: LiveRangeDump) -> None:
-    """XLA lists at the peak every value whose live range holds the peak time (spec §3.7);
+    """XLA lists at the peak every value whose live range holds the peak time (docs/rules.md §3.3);
     fewer rows means the list was cut."""
     live = sum(1 for _, _, start, end in dump.ranges if start <= dump.peak_time <= end)
     if len(dump.peak_rows) < live:

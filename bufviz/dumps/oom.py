@@ -1,4 +1,4 @@
-"""Out-of-memory messages as users paste them (spec §1.7): XLA:GPU's `BufferAssignment OOM
+"""Out-of-memory messages as users paste them (docs/rules.md §1.6): XLA:GPU's `BufferAssignment OOM
 Debugging` report, libtpu's `Ran out of memory in memory space hbm` report and its compile-time
 usage log, and bare allocator failures (BFC, ROCm, PjRt, libtpu, TensorFlow). Logs wrap them in
 glog or absl prefixes, Ray's `(pid=…)` and dedup suffixes, `> ` quoting; terminals expand tabs and

@@ -1,4 +1,4 @@
-"""`-memory-usage-report.txt` (spec §1.6): the old layout (2024-10..2026-03, `Total bytes used`
+"""`-memory-usage-report.txt` (docs/rules.md §1.5): the old layout (2024-10..2026-03, `Total bytes used`
 and allocations sorted by size) and the new one (`Memory Space: name (color=c)` blocks)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The "Used values" blocks (HloValue::ToString, spec §1.4), in all three `from instruction:`
+"""The "Used values" blocks (HloValue::ToString, docs/rules.md §1.3), in all three `from instruction:`
 variants: `from instruction:%x` (≤2024-01), the next block's `<id ...>` glued to the end of the
 line (2024-01..2024-11), and the current `from instruction: %x` followed by a newline."""
 from __future__ import annotations

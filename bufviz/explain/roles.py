@@ -41,7 +41,8 @@ _FORWARDING = ("bitcast", "copy", "reshape", "get-tuple-element", "convert", "co
 _MATRIX = ("dot", "convolution")
 _COPY_OPS = ("copy", "bitcast", "transpose", "reverse", "reshape", "copy-start", "copy-done")
 _UPDATE_STEP = ("add", "subtract", "multiply", "divide", "select", "maximum", "minimum", "negate", "clamp",
-                "sqrt", "rsqrt", "power", "abs", "sign", "compare", "tuple", "broadcast", "transpose", "dynamic-update-slice", *_FORWARDING)
+                "sqrt", "rsqrt", "power", "abs", "sign", "compare", "tuple", "broadcast", "transpose",
+                "dynamic-update-slice", *_FORWARDING)
 _COMPUTE = tuple(f" {op}(" for op in ("dot", "convolution", "reduce", "reduce-window", "gather", "scatter",
                                        "sort", "custom-call", "while", "call", "conditional"))
 

@@ -1,4 +1,4 @@
-"""HLO shapes: parsing `f32[8,128]{1,0:T(8,128)S(1)}` and tuples, and XLA's byte sizes (spec §5.1)."""
+"""HLO shapes: parsing `f32[8,128]{1,0:T(8,128)S(1)}` and tuples, and XLA's byte sizes (docs/rules.md §4.1)."""
 from __future__ import annotations
 
 import math

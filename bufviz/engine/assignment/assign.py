@@ -1,6 +1,6 @@
 """Running the buffer assigner for a report: the alignment XLA used is taken from the text's
 date when it can be; otherwise each candidate is tried and the one that reproduces XLA's own
-allocations is kept (spec §12.2)."""
+allocations is kept (docs/rules.md §4.1)."""
 from __future__ import annotations
 
 import itertools

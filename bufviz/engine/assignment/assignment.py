@@ -1,4 +1,4 @@
-"""BufferAssigner (spec §5, corrected by §12): which values share which allocation, at which
+"""BufferAssigner (docs/rules.md §4.2-4.3): which values share which allocation, at which
 offset, and how the allocations are numbered."""
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ class BufferAssigner:
 
     def _thread_local_order(self, rule: str) -> list[Value]:
         """XLA:CPU up to jax 0.11 sorts the thread-local values by size, then by post-order
-        position over the computations in reverse printed order (§12 C2); the newest XLA:CPU
+        position over the computations in reverse printed order (docs/rules.md §4.2); the newest XLA:CPU
         (tf-nightly 2.23, October 2026) keeps them in value-id order, sizes mixed."""
         values = self._thread_local_values
         if rule == "value id":
@@ -162,7 +162,7 @@ class BufferAssigner:
 
     def _sorted(self, buffers: list[int], computations: list[Computation]) -> list[int]:
         """Size descending, live-out first, then the earliest defining instruction in a post
-        order over the computations in reverse printed order (§12 C2), then buffer id."""
+        order over the computations in reverse printed order (docs/rules.md §4.2), then buffer id."""
         position = _positions(computations, self.a.graph)
         wanted = set(computations)
         chosen = [b for b in buffers if self.buffer_values[b][0].instruction.computation in wanted]
@@ -333,7 +333,7 @@ class BufferAssigner:
                    for p, i in positions)
 
     def _end_position(self, value: Value) -> tuple[Instruction, tuple]:
-        """The position that ends the value's range before uses are counted (§12 C3); found
+        """The position that ends the value's range before uses are counted (docs/rules.md §4.2); found
         once per value, when first asked."""
         found = self._end_positions.get(value.id)
         if found is not None:
@@ -455,7 +455,7 @@ def _assign_thread_local(order: list[Value], allocations: list[Allocation], targ
 
 
 def _positions(computations: list[Computation], graph: CallGraph | None) -> dict[Instruction, int]:
-    """Post-order index of every instruction, computations in reverse printed order (§12 C2)."""
+    """Post-order index of every instruction, computations in reverse printed order (docs/rules.md §4.2)."""
     position: dict[Instruction, int] = {}
     for comp in reversed(computations):
         order = graph.post_order(comp) if graph is not None else instruction_post_order(comp)

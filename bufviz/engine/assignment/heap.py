@@ -1,4 +1,4 @@
-"""The heap simulator that places temporary buffers (spec §6).
+"""The heap simulator that places temporary buffers (docs/rules.md §5).
 
 Events come from the live ranges in schedule order (values of one HloBuffer share one chunk;
 a value may take over the chunk of an operand that dies where it starts); each event is one

@@ -1,5 +1,5 @@
 """What an assignment adds up to: Total bytes used, the numbers jax's memory_analysis() reports,
-and the `BufferAssignment stats:` block XLA prints in out-of-memory messages (spec §5.9, §12.3)."""
+and the `BufferAssignment stats:` block XLA prints in out-of-memory messages (docs/rules.md §4.4)."""
 from __future__ import annotations
 
 from ...units import xla_human_bytes

@@ -1,4 +1,4 @@
-"""XLA's `-memory-usage-report.txt`, written from allocations (spec §1.6): the old layout
+"""XLA's `-memory-usage-report.txt`, written from allocations (docs/rules.md §1.5): the old layout
 (`BufferAssignment::MemoryUsageReport`, 2024-10..2026-03) and the new one (`Memory Space:`
 blocks). Allocations come in the JSON contract's shape, so XLA's own and bufviz's are alike."""
 from __future__ import annotations

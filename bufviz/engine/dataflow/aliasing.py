@@ -1,4 +1,4 @@
-"""HloAliasAnalysis: which values must share one buffer (spec §4).
+"""HloAliasAnalysis: which values must share one buffer (docs/rules.md §2.3).
 
 Values merge through input_output_alias, while loops (init, phis, body root, result),
 conditionals (branch roots and result) and in-place operations (dynamic-update-slice,
@@ -30,7 +30,7 @@ _ROOT_MAY_BE_IN_PLACE = _MAY_BE_IN_PLACE | {"tuple", "get-tuple-element", "bitca
 
 @dataclass(frozen=True)
 class FusionTracing:
-    """How far fusion in-place tracing looks through wrappers (it grew over time, §11 C10)."""
+    """How far fusion in-place tracing looks through wrappers (it grew over time, docs/rules.md §2.3)."""
     nested: bool = True              # peephole through a nested fusion's pair (≥2024-06-10)
     input_bitcasts: int = 1 << 30    # bitcasts skipped on the input side (one from 2024-10-21)
     output_bitcasts: int = 1 << 30   # on the output side (both unlimited from 2026-06-03)

@@ -1,5 +1,5 @@
 """CanShareOperandBufferWithUser: may `user` write its output into the buffer of `operand`
-(spec §4, §12 C7)? Buffer assignment and the heap simulator both ask it when a value ends
+(docs/rules.md §2.4)? Buffer assignment and the heap simulator both ask it when a value ends
 exactly where a user of it starts."""
 from __future__ import annotations
 

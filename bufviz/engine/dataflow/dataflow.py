@@ -1,6 +1,6 @@
-"""Values, positions and uses (HloDataflowAnalysis in SSA form, spec §2 and §11 C7).
+"""Values, positions and uses (HloDataflowAnalysis in SSA form, docs/rules.md §2.1-2.2).
 
-Each instruction first defines the values its opcode defines (spec §2.2); a worklist then
+Each instruction first defines the values its opcode defines (docs/rules.md §2.1); a worklist then
 forwards value sets through tuples, get-tuple-element, calls, async ops and collectives,
 creating phi values where a while or conditional merges different values; redundant phis
 are removed at the end. Only control-flow computations are analysed: values inside fusion

@@ -1,5 +1,5 @@
 """XLA:GPU's own answer to "may this fusion write its output into that operand's buffer?"
-(FusionCanShareBufferHint, xla/service/gpu/buffer_sharing.cc; spec §4 rule 4).
+(FusionCanShareBufferHint, xla/service/gpu/buffer_sharing.cc; docs/rules.md §2.4).
 
 A fusion may share when the operand and the output hold the same number of elements of the same
 width (bitcast shapes included), and every path from the fused parameter to that output reads

@@ -1,4 +1,4 @@
-"""PhiGraph: removes redundant SSA phis after dataflow propagation (spec §11 C7).
+"""PhiGraph: removes redundant SSA phis after dataflow propagation (docs/rules.md §2.2).
 
 A phi whose inputs (self-references dropped) are one value becomes that value; a closure of
 phis that together reach exactly one non-phi value becomes that value."""

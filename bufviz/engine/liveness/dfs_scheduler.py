@@ -1,4 +1,4 @@
-"""XLA's DFSMemoryScheduler (spec §11 C2): how CPU modules were scheduled before XLA stored
+"""XLA's DFSMemoryScheduler (docs/rules.md §6.3): how CPU modules were scheduled before XLA stored
 the schedule in the module (2024-05-27). Dumps from then print the post order instead, so
 the schedule must be recomputed."""
 from __future__ import annotations

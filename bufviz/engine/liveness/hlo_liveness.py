@@ -1,4 +1,4 @@
-"""Live ranges and the peak recomputed from the HLO module (HloLiveRange, spec §3)."""
+"""Live ranges and the peak recomputed from the HLO module (HloLiveRange, docs/rules.md §3)."""
 from __future__ import annotations
 
 import itertools
@@ -31,7 +31,7 @@ class ModuleAnalysis:
 
 def analyze_module(module: Module, target: Target, sequences: dict | None = None,
                    algorithm: str | None = None, chosen_by: str | None = None) -> ModuleAnalysis:
-    """The target picks the size function (TPU arrays count their tile padding, spec §5.1) and
+    """The target picks the size function (TPU arrays count their tile padding, docs/rules.md §4.1) and
     the rules that changed over XLA's versions. `sequences` (computation -> instructions) is a
     schedule to use instead of the module's own."""
     vintage = target.vintage

@@ -7,7 +7,7 @@ from .peak import LiveValue, live_at, max_live_bytes, peak_moment
 
 
 def normalize_aliased(buffer: list[LiveValue], old_rule: bool) -> None:
-    """NormalizeAliasedBuffers: values of one buffer stop overlapping (spec §3.3).
+    """NormalizeAliasedBuffers: values of one buffer stop overlapping (docs/rules.md §3.2).
 
     Current rule (since 2022-06-24): sort by (start, end, order); for consecutive v1, v2:
     v2.end = max(v1.end, v2.end), v1.end = min(v1.end, v2.start). The pre-2022-06 rule cut v1 at

@@ -1,4 +1,4 @@
-"""XLA's peak moment and the list it prints there (HloLiveRange, spec §3.6–3.7)."""
+"""XLA's peak moment and the list it prints there (HloLiveRange, docs/rules.md §3.3)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

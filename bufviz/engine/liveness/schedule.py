@@ -1,4 +1,4 @@
-"""The module-wide flattened schedule HloLiveRange works on (FlattenSchedule, spec §3.1)."""
+"""The module-wide flattened schedule HloLiveRange works on (FlattenSchedule, docs/rules.md §3.1)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,4 +1,4 @@
-"""The stack-trace breakdown of the bytes live at the peak (FormatStackTraceBreakdown, spec §3.8),
+"""The stack-trace breakdown of the bytes live at the peak (FormatStackTraceBreakdown, docs/rules.md §3.4),
 computed for every module, also where the XLA that wrote the dump did not print it (< 2025-07)."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """One computation in integers, as bufviz's own schedulers and the lower bound see it: each
-instruction's predecessors, the bytes it defines, the logical buffers it reads (spec §7), and
+instruction's predecessors, the bytes it defines, the logical buffers it reads (docs/rules.md §6.1), and
 the bytes a computation it calls needs while it runs."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Scheduling a whole module: each sequential computation ordered by one algorithm; XLA's
-default choice compares candidates by MinimumMemoryForModule (spec §6.5)."""
+default choice compares candidates by MinimumMemoryForModule (docs/rules.md §6.2)."""
 from __future__ import annotations
 
 import time
@@ -103,7 +103,7 @@ BFS_SINCE = "2024-06-01"   # XLA:CPU's default scheduler became BFS (concurrency
 
 
 def platform_choice(target) -> tuple[str, str]:
-    """The scheduler XLA would run on an unscheduled module for this platform and date (spec §7),
+    """The scheduler XLA would run on an unscheduled module for this platform and date (docs/rules.md §6.2),
     and why: XLA:CPU ran DFS before mid-2024 and BFS since; elsewhere the DefaultMemoryScheduler."""
     if target.platform != "cpu":
         return "default", "XLA's default choice: the least peak of List, DFS and PostOrder"

@@ -1,4 +1,4 @@
-"""The logical buffers XLA's memory schedulers reason about (TuplePointsToAnalysis, spec §7): which
+"""The logical buffers XLA's memory schedulers reason about (TuplePointsToAnalysis, docs/rules.md §6.1): which
 buffers each instruction defines, with their sizes, and which it may read."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""XLA's memory schedulers (hlo_memory_scheduler.cc, spec §7) on bufviz's own graph: PostOrder,
+"""XLA's memory schedulers (hlo_memory_scheduler.cc, docs/rules.md §6.2) on bufviz's own graph: PostOrder,
 DFS, List and BFS, each an order for one computation. Dependencies are operands and control
 predecessors (an async-done reads its async-start, so the pair is ordered too)."""
 from __future__ import annotations

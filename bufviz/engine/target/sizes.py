@@ -1,4 +1,4 @@
-"""Backend buffer sizes, colours and alignments (spec §5.1, §12 C1)."""
+"""Backend buffer sizes, colours and alignments (docs/rules.md §4.1)."""
 from __future__ import annotations
 
 from ...hlo.shapes import POINTER_BYTES, ArrayShape, Shape
@@ -10,7 +10,7 @@ NEWEST_ALIGNMENT = {"cpu": 64, "gpu": 256}
 def buffer_size(shape: Shape, platform: str = "cpu") -> int:
     """The backend's size function. CPU/GPU: ByteSizeOf with 8-byte pointers, plus 4 bytes per
     dimension of metadata for dynamic shapes. TPU (closed source): tiled arrays padded to
-    their tiles, as ShapeUtil::ArraySize does (spec §5.1)."""
+    their tiles, as ShapeUtil::ArraySize does (docs/rules.md §4.1)."""
     if platform == "tpu" and isinstance(shape, ArrayShape):
         return shape.padded_byte_size()
     size = shape.byte_size(POINTER_BYTES)

@@ -1,5 +1,5 @@
-"""When was the XLA that wrote these files? Printer details fix a date window (spec §0.1, §11.3,
-§12.2); rules that changed over time are chosen from that window."""
+"""When was the XLA that wrote these files? Printer details fix a date window (docs/rules.md
+§1.7); rules that changed over time are chosen from that window."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
