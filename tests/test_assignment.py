@@ -205,7 +205,7 @@ def _thread_local_by_parsing_every_body(module, graph) -> list[str]:
     """The reference for ThreadLocalValues' computations: a breadth-first walk from the global
     computations' callers, each computation classed by its first caller (a fusion's body or
     not), every body reached parsed to follow what it calls."""
-    from bufviz.engine.assignment.assignment import THREAD_LOCAL_CALLERS
+    from bufviz.engine.assignment.thread_local import THREAD_LOCAL_CALLERS
 
     def callees(instr):
         return [module.computations[n] for n in instr.callee_names() if n in module.computations]
@@ -230,7 +230,7 @@ def test_thread_local_computations_need_fusion_bodies_searched_only_until_all_ar
     was left unparsed."""
     from pathlib import Path
 
-    from bufviz.engine.assignment.assignment import ThreadLocalValues
+    from bufviz.engine.assignment.thread_local import ThreadLocalValues
     from bufviz.engine.dataflow.callgraph import CallGraph
     from bufviz.hlo.parser import parse_module
     from conftest import SHARED

@@ -16,7 +16,7 @@ class BodyEdit:
     def __init__(self, comp: Computation):
         self.module, self.comp = comp.module, comp
         lines = comp.text.split("\n")
-        base = comp._body_line
+        base = comp.body_line
         printed = [i for i in comp.instructions if i.printed]
         self.head = lines[:printed[0].line - base]
         blocks = {}
@@ -76,7 +76,7 @@ class BodyEdit:
         return "\n".join(self.head + [line for _, lines in self.blocks for line in lines])
 
     def module_text(self) -> str:
-        start, end = self.comp._body
+        start, end = self.comp.body_span
         return self.module.text[:start] + self.body_text() + self.module.text[end:]
 
 
@@ -84,10 +84,10 @@ def scheduled_text(module: Module, sequences: dict) -> str:
     """The module's text with each computation in `sequences` printed in that order, marked
     `is_scheduled=true` (XLA then takes the printed order as the schedule)."""
     pieces, last = [], 0
-    for comp in sorted(sequences, key=lambda c: c._body[0]):
+    for comp in sorted(sequences, key=lambda c: c.body_span[0]):
         edit = BodyEdit(comp)
         edit.reorder([i.name for i in sequences[comp]])
-        start, end = comp._body
+        start, end = comp.body_span
         pieces += [module.text[last:start], edit.body_text()]
         last = end
     text = "".join(pieces) + module.text[last:]

@@ -46,6 +46,23 @@ class Computation:
         return self._instructions
 
     @property
+    def body_span(self) -> tuple[int, int]:
+        """Where the body is in the module's text: (start, end) offsets."""
+        return self._body
+
+    @property
+    def body_line(self) -> int:
+        """The line number of the body's first line in the module's text."""
+        return self._body_line
+
+    def adopt(self, instructions: list[Instruction], root: Instruction | None) -> None:
+        """Instructions built elsewhere (from a dump's values, without the text) as this
+        computation's own."""
+        self._instructions = instructions
+        self._by_name = {i.name: i for i in instructions}
+        self._root = root
+
+    @property
     def text(self) -> str:
         """The body as printed (without parsing it)."""
         return self.module.span(*self._body)

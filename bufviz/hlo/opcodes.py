@@ -1,6 +1,7 @@
-"""What each opcode does to its elements, in one place (XLA's HloInstruction::IsElementwise and
-its lists of unary and binary ops): rules that ask whether an instruction works element by
-element read it here."""
+"""What opcodes do, where more than one analysis asks: which work element by element (XLA's
+HloInstruction::IsElementwise and its lists of unary and binary ops), which only pass their
+operand's buffers on, and which buffers the older TuplePointsToAnalysis says an instruction
+defines."""
 from __future__ import annotations
 
 from .shapes import ELEMENT_BYTES
@@ -24,3 +25,14 @@ def is_elementwise(instr) -> bool:
         return ELEMENT_BYTES.get(instr.shape.subshape(()).dtype) == ELEMENT_BYTES.get(
             instr.operands[0].shape.subshape(()).dtype)
     return op in ELEMENTWISE
+
+
+# Opcodes that define no buffer of their own: their output is their (first) operand's.
+PASS_THROUGH = frozenset({"bitcast", "domain", "add-dependency", "optimization-barrier"})
+
+# TuplePointsToAnalysis (XLA's memory schedulers use it) defines no buffer for these opcodes...
+POINTS_TO_DEFINES_NOTHING = frozenset({"get-tuple-element", "bitcast", "domain", "add-dependency",
+                                       "optimization-barrier", "copy-done", "async-update", "async-done"})
+# ... and for these only at these shape indices (elsewhere they point to their operands' buffers).
+POINTS_TO_DEFINED_INDICES = {"tuple": {()}, "copy": {()}, "copy-start": {(), (0,), (2,)},
+                             "send": {(), (1,), (2,)}, "recv-done": {(), (1,)}}

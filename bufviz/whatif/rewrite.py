@@ -18,7 +18,7 @@ def find_sequential(module: Module, name: str) -> Instruction | None:
     at = re.search(r"^[ \t]*(?:ROOT[ \t]+)?%?" + re.escape(name) + r"[ \t]*=[ \t]", module.text, re.M)
     if at is None:
         return None
-    comp = next((c for c in module.computations.values() if c._body[0] <= at.start() < c._body[1]), None)
+    comp = next((c for c in module.computations.values() if c.body_span[0] <= at.start() < c.body_span[1]), None)
     if comp is None or comp.name in fusion_bodies or name not in comp:
         return None
     return comp.instruction(name)

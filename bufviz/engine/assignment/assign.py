@@ -115,7 +115,7 @@ def allocations_json(assignment: Assignment, analysis: ModuleAnalysis, vintage: 
     whole_parameter = vintage.is_before(PARAMETER_SUBSHAPE_PRINTED) is True
     # A value is at the output's top level exactly when it is in the root's set there (its
     # positions are where it is in the sets): one lookup, not a walk over every position.
-    at_root = {v.id for v in analysis.dataflow._at(root, ())}
+    at_root = {v.id for v in analysis.dataflow.values_at(root, ())}
     return [allocation_json(a, root, whole_parameter, at_root) for a in assignment.allocations]
 
 

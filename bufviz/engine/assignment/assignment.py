@@ -18,15 +18,9 @@ from ..liveness.hlo_liveness import ModuleAnalysis
 from ..target.sizes import color_of
 from ..target.target import Target
 from ..target.vintage import INTERFERENCE_ALL_POSITIONS
+from .thread_local import ThreadLocalValues
 
 THREAD_LOCAL_ORDERS = ("size", "value id")
-
-# Callers whose computations run "thread-locally" (their values get their own allocations).
-THREAD_LOCAL_CALLERS = frozenset({"custom-call", "all-reduce", "reduce-scatter", "all-reduce-start", "map",
-                                  "reduce", "reduce-window", "scatter", "select-and-scatter", "sort",
-                                  "fusion", "scan"})
-# (select-and-scatter prints scatter= next to select=: one search finds both.)
-_CALLEE_WORDS = ("to_apply=", "calls=", "scatter=", "called_computations=")
 
 
 @dataclass(eq=False)  # compared and hashed by identity
@@ -205,7 +199,7 @@ class BufferAssigner:
     def _assign_tuple_or_operand(self, b: int, allocations: list[Allocation]) -> bool:
         """A tuple-shaped buffer gets its own allocation; else try each operand's allocations
         (ascending index), per value of the buffer in order."""
-        allocation_of, at = self.allocation_of, self.a.dataflow._at
+        allocation_of, at = self.allocation_of, self.a.dataflow.values_at
         tried: set[Allocation] = set()  # (a refusal changes nothing: asking again is the same)
         for value in self.buffer_values[b]:
             shape = value.instruction.shape.subshape(value.index)
@@ -377,7 +371,7 @@ class BufferAssigner:
             if not freed:
                 return None
             for operand in instr.operands:
-                for w in df._at(operand, ()):
+                for w in df.values_at(operand, ()):
                     if (w.id in freed and w.instruction in instr.operands
                             and self.can_share(w.instruction, w.index, instr, v.key.index)):
                         return heap_values[w.id]
@@ -461,67 +455,6 @@ def _positions(computations: list[Computation], graph: CallGraph | None) -> dict
         order = graph.post_order(comp) if graph is not None else instruction_post_order(comp)
         position.update(zip(order, itertools.count(len(position))))  # (each once per computation)
     return position
-
-
-class ThreadLocalValues:
-    """Values of the computations run inside reductions, sorts, maps and custom calls (not fusion
-    bodies): each gets its own thread-local allocation. Found by following callees from the
-    global computations, through fusion bodies (read as text unless they call something)."""
-
-    def __init__(self, graph: CallGraph, first_id: int):
-        module = graph.module
-        found: dict[Computation, bool] = {}   # computation -> is a fusion body
-        queue = [(i, c) for comp in graph.computations for i in comp.instructions
-                 if i.opcode in THREAD_LOCAL_CALLERS for c in _callees(i, module)]
-        # Computations the queue already leads to, and the global ones. Once that is all of
-        # them, what a fusion body calls changes nothing (its pairs would be queued after one
-        # already leading there): bodies are no longer searched.
-        claimed = {c for _, c in queue}
-        claimed.update(graph.computations)
-        while queue:
-            caller, comp = queue.pop(0)
-            if comp in found or comp in graph.callsites or comp is module.entry:
-                continue
-            found[comp] = caller.opcode == "fusion"
-            if found[comp] and (len(claimed) == len(module.computations) or not comp.contains_any(_CALLEE_WORDS)):
-                continue  # a fusion body that calls nothing new: never parsed
-            pairs = [(i, c) for i in comp.instructions for c in _callees(i, module)]
-            claimed.update(c for _, c in pairs)
-            queue.extend(pairs)
-        order = {c: n for n, c in enumerate(module.computations.values())}
-        self.computations = sorted((c for c, fusion in found.items() if not fusion), key=order.get)
-        self.values: list[Value] = []
-        ident = first_id
-        for comp in self.computations:
-            sets: dict[Instruction, dict[tuple, list[Value]]] = {}
-            for instr in instruction_post_order(comp):
-                sets[instr] = {}
-                for index, sub in instr.shape.subshapes():
-                    forwarded = _forwarded(instr, index, sets)
-                    if forwarded is None:
-                        value = Value(ident, instr, index)
-                        ident += 1
-                        self.values.append(value)
-                        sets[instr][index] = [value]
-                    else:
-                        sets[instr][index] = forwarded
-
-
-def _callees(instr: Instruction, module) -> list[Computation]:
-    return [module.computations[n] for n in instr.callee_names() if n in module.computations]
-
-
-def _forwarded(instr: Instruction, index: tuple, sets) -> list[Value] | None:
-    """The values a forwarding opcode passes through at `index` (None: it defines one)."""
-    op = instr.opcode
-    if op == "get-tuple-element":
-        return sets.get(instr.operands[0], {}).get((instr.tuple_index,) + index, [])
-    if op in ("bitcast", "add-dependency", "domain", "optimization-barrier"):
-        return sets.get(instr.operands[0], {}).get(index, [])
-    if op in ("tuple", "copy") and index:
-        source = instr.operands[index[0]] if op == "tuple" else instr.operands[0]
-        return sets.get(source, {}).get(index[1:] if op == "tuple" else index, [])
-    return None
 
 
 def combine_temp_allocations(allocations: list[Allocation], alignment: int) -> list[Allocation]:

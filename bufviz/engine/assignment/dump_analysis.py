@@ -58,7 +58,7 @@ def analysis_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump, resu
         for instr, index in v.positions:
             sets.setdefault(instr, {}).setdefault(index, []).append(v)
     dataflow = SimpleNamespace(values=global_values, sets=sets,
-                               _at=lambda instr, index: sets.get(instr, {}).get(index, []),
+                               values_at=lambda instr, index: sets.get(instr, {}).get(index, []),
                                value_list=lambda: [global_values[k] for k in sorted(global_values)])
     groups = _buffers(result, global_values)
     buffers = SimpleNamespace(buffers=groups, buffer_of={v.id: b for b, g in enumerate(groups) for v in g},
@@ -135,9 +135,7 @@ class _Instructions:
         root = self.by_name.get(root_name, instructions[-1] if instructions else None)
         if root is not None:
             root.is_root = True
-        self.entry._instructions = instructions
-        self.entry._by_name = dict(self.by_name)
-        self.entry._root = root
+        self.entry.adopt(instructions, root)
 
 
 def _buffers(result: PeakResult, values: dict[int, Value]) -> list[list[Value]]:

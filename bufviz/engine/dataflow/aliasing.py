@@ -148,7 +148,7 @@ class Buffers:
             if defining.opcode == "parameter":  # a while's parameter holds the loop's values
                 for site in graph.callsites.get(defining.computation, ()):
                     if site.opcode == "while":
-                        for v in dataflow._at(site, value.index):
+                        for v in dataflow.values_at(site, value.index):
                             aliased[v.id] = v
             for found in aliased_with.get(value.id, ()):
                 for v in found:
@@ -190,7 +190,7 @@ class Buffers:
                     for index, here in instr_sets.items():
                         if index in self._io:
                             param, param_index = self._io[index]
-                            link(here, self.dataflow._at(param, param_index))
+                            link(here, self.dataflow.values_at(param, param_index))
                 for site in callsites.get(instr.computation, ()):
                     if site.opcode == "conditional" or (
                             site.opcode == "while" and graph.callees(site)[1] is instr.computation):

@@ -78,7 +78,7 @@ class CanShare:
 
     def _must_alias(self, operand, operand_index, user, user_index) -> bool:
         """An in-place pair of `user` at user_index reads this very operand value."""
-        values = self.dataflow._at(operand, operand_index)
+        values = self.dataflow.values_at(operand, operand_index)
         if not values:
             return False
         uses = set(values[0].uses)
@@ -122,7 +122,7 @@ class CanShare:
         return len(users) == 1 and users[0] == (add, other)
 
     def _call_shares(self, operand, operand_index, user) -> bool:
-        values = self.dataflow._at(operand, operand_index)
+        values = self.dataflow.values_at(operand, operand_index)
         if not values:
             return False
         uses = values[0].uses

@@ -13,6 +13,8 @@ import itertools
 from ...hlo.model import Computation, Instruction
 from .callgraph import CONTROL_FLOW_CALLEES, CallGraph
 from .phi_graph import PhiGraph
+from .updates import FORWARDERS, UPDATERS
+from .value import Value
 
 # Opcodes whose output aliases their input: they define no value of their own.
 DEFINES_NOTHING = frozenset({"bitcast", "add-dependency", "while", "call", "conditional",
@@ -30,26 +32,6 @@ _SPECIAL_DEFINITIONS = DEFINES_NOTHING | {
     "parameter", "copy", "tuple", "async-start", "async-update", "async-done", "copy-start",
     "all-gather-start", "all-gather-done", "collective-permute-done", "collective-permute-start",
     "recv-done", "send"}
-
-
-class Value:
-    __slots__ = ("id", "instruction", "index", "is_phi", "positions", "uses")
-
-    def __init__(self, ident: int, instruction: Instruction, index: tuple, is_phi: bool = False):
-        self.id = ident
-        self.instruction = instruction
-        self.index = index
-        self.is_phi = is_phi
-        self.positions: list[tuple[Instruction, tuple]] = [(instruction, index)]
-        self.uses: list[tuple[Instruction, int, tuple]] = []
-
-    @property
-    def name(self) -> str:
-        return self.instruction.name
-
-    def __repr__(self) -> str:
-        phi = " (phi)" if self.is_phi else ""
-        return f"<{self.id} {self.instruction.name}{{{','.join(map(str, self.index))}}}{phi}>"
 
 
 class Dataflow:
@@ -138,7 +120,7 @@ class Dataflow:
 
         def final(instr: Instruction) -> bool:
             op = instr.opcode
-            return (op not in _UPDATERS or instr in settled
+            return (op not in UPDATERS or instr in settled
                     or (op == "parameter" and instr.computation not in callsites))
 
         wrapped: set = set()  # computations called by one `call`, their parameters settled
@@ -165,11 +147,11 @@ class Dataflow:
                         if final(source):
                             self._take_sets(param, source)
                             settled.add(param)
-            elif op in _FORWARDERS:
+            elif op in FORWARDERS:
                 # (a call forwards its callee's root: XLA:CPU's wrapped fusions)
                 inputs = [c.root for c in self.graph.callees(instr)] if op == "call" else instr.operands
                 if all(map(final, inputs)):
-                    _UPDATERS[op](self, instr)
+                    UPDATERS[op](self, instr)
                     settled.add(instr)
         return settled
 
@@ -205,7 +187,7 @@ class Dataflow:
         again, ties broken by when each was queued, as one heap would."""
         sets = self.sets
         initial = [instr for comp in self.graph.computations for instr in self.graph.post_order(comp)
-                   if instr.opcode in _UPDATERS and instr in sets and instr not in settled]
+                   if instr.opcode in UPDATERS and instr in sets and instr not in settled]
         order = sorted(range(len(initial)), key=lambda k: priority.get(initial[k], 0))
         queued: set[Instruction] = set(initial)
         heap: list = []
@@ -213,7 +195,7 @@ class Dataflow:
 
         def add(instr: Instruction | None) -> None:
             # Only opcodes with an update rule can change; the rest are never queued.
-            if (instr is not None and instr.opcode in _UPDATERS and instr not in queued
+            if (instr is not None and instr.opcode in UPDATERS and instr not in queued
                     and instr in sets):
                 queued.add(instr)
                 heapq.heappush(heap, (priority.get(instr, 0), next(tie), instr))
@@ -236,7 +218,7 @@ class Dataflow:
             else:
                 break
             queued.discard(instr)
-            handler = _UPDATERS[instr.opcode]
+            handler = UPDATERS[instr.opcode]
             if not handler(self, instr):
                 continue
             for user in instr.users:
@@ -268,7 +250,7 @@ class Dataflow:
                         for callee in self.graph.callees(site):
                             add(callee.parameter(0))
 
-    def _assign(self, instr: Instruction, index: tuple, values: list[Value]) -> bool:
+    def assign(self, instr: Instruction, index: tuple, values: list[Value]) -> bool:
         current = self.sets[instr].get(index)
         if current is None or current == values:
             return False
@@ -281,11 +263,12 @@ class Dataflow:
             sets = self.sets[instr] = dict(_NO_VALUES)
         return sets
 
-    def _at(self, instr: Instruction, index: tuple) -> list[Value]:
+    def values_at(self, instr: Instruction, index: tuple) -> list[Value]:
+        """The values that may be at (`instr`, `index`)."""
         sets = self.sets.get(instr)
         return sets.get(index, []) if sets is not None else []
 
-    def _forward(self, instr: Instruction, source: Instruction, source_prefix: tuple = (),
+    def forward(self, instr: Instruction, source: Instruction, source_prefix: tuple = (),
                  target_prefix: tuple = (), skip_top: bool = False) -> bool:
         """Copy `source`'s sets at source_prefix+i into instr's sets at target_prefix+i."""
         changed = False
@@ -293,7 +276,7 @@ class Dataflow:
             if index[:len(target_prefix)] != target_prefix or (skip_top and index == target_prefix):
                 continue
             rest = index[len(target_prefix):]
-            changed |= self._assign(instr, index, self._at(source, source_prefix + rest))
+            changed |= self.assign(instr, index, self.values_at(source, source_prefix + rest))
         return changed
 
     def _union(self, instr: Instruction, inputs: list[dict]) -> bool:
@@ -301,14 +284,14 @@ class Dataflow:
         if len(inputs) == 1:  # one caller (the common case): its lists are sorted already
             (source,) = inputs
             for index in self.sets[instr]:
-                changed |= self._assign(instr, index, source.get(index, _EMPTY))
+                changed |= self.assign(instr, index, source.get(index, _EMPTY))
             return changed
         for index in self.sets[instr]:
             merged = {v.id: v for sets in inputs for v in sets.get(index, ())}
-            changed |= self._assign(instr, index, [merged[k] for k in sorted(merged)])
+            changed |= self.assign(instr, index, [merged[k] for k in sorted(merged)])
         return changed
 
-    def _phi(self, instr: Instruction, inputs: list[dict]) -> bool:
+    def phi(self, instr: Instruction, inputs: list[dict]) -> bool:
         """Phi: one input value is forwarded (a phi defined here before is deleted); several
         make (or keep) a phi defined here, registered in the phi graph with its inputs."""
         changed = False
@@ -335,7 +318,7 @@ class Dataflow:
                 changed = True
         return changed
 
-    def _update_parameter(self, param: Instruction) -> bool:
+    def update_parameter(self, param: Instruction) -> bool:
         sites = self.graph.callsites.get(param.computation)
         if not sites:
             return False
@@ -363,7 +346,7 @@ class Dataflow:
                 source = self.sets[site.operands[0]]
                 shifted = {i[2:]: vs for i, vs in source.items() if i[:2] == (0, number)}
                 return self._union(param, [self.sets[param], shifted])
-        return self._phi(param, inputs) if need_phi else self._union(param, inputs)
+        return self.phi(param, inputs) if need_phi else self._union(param, inputs)
 
     # --- positions and uses -----------------------------------------------------------------
     def _optimize_phis(self) -> None:
@@ -436,7 +419,7 @@ def _passed_parameters(graph: CallGraph) -> dict[Computation, list[Instruction]]
             continue
         root, params, operands = comp.root, comp.parameters, sites[0].operands
         if (len(params) + 1 != len(comp.instructions) or root.opcode == "parameter"
-                or root.opcode in _UPDATERS or root.opcode in CONTROL_FLOW_CALLEES
+                or root.opcode in UPDATERS or root.opcode in CONTROL_FLOW_CALLEES
                 or (params and params[-1].parameter_number >= len(operands))):  # (sorted by number)
             continue
         numerals.extend(map(str, range(len(numerals), len(params))))
@@ -455,147 +438,3 @@ def _permute_destinations(instr: Instruction) -> set:
     if len(instr.operands) > 1:
         return {(1, i) for i in range(len(instr.operands))}
     return set()
-
-
-
-
-# --- per-opcode updates (UpdateInstructionValueSet) ------------------------------------------
-
-def _whole(df: Dataflow, instr: Instruction) -> bool:
-    return df._forward(instr, instr.operands[0]) if instr.operands else False
-
-
-def _gte(df: Dataflow, instr: Instruction) -> bool:
-    return df._forward(instr, instr.operands[0], source_prefix=(instr.tuple_index,))
-
-
-def _tuple(df: Dataflow, instr: Instruction) -> bool:
-    changed = False
-    for k, operand in enumerate(instr.operands):
-        changed |= df._forward(instr, operand, target_prefix=(k,))
-    return changed
-
-
-def _copy(df: Dataflow, instr: Instruction) -> bool:
-    return df._forward(instr, instr.operands[0], skip_top=True)
-
-
-def _call(df: Dataflow, instr: Instruction) -> bool:
-    callees = df.graph.callees(instr)
-    return df._forward(instr, callees[0].root) if callees else False
-
-
-def _while(df: Dataflow, instr: Instruction) -> bool:
-    body = df.graph.callees(instr)[1]
-    return df._phi(instr, [df.sets[body.root], df.sets[instr.operands[0]]])
-
-
-def _conditional(df: Dataflow, instr: Instruction) -> bool:
-    return df._phi(instr, [df.sets[branch.root] for branch in df.graph.callees(instr)])
-
-
-def _copy_start(df: Dataflow, instr: Instruction) -> bool:
-    return df._assign(instr, (1,), df._at(instr.operands[0], ()))
-
-
-def _copy_done(df: Dataflow, instr: Instruction) -> bool:
-    return df._assign(instr, (), df._at(instr.operands[0], (0,)))
-
-
-def _send(df: Dataflow, instr: Instruction) -> bool:
-    return df._forward(instr, instr.operands[0], target_prefix=(0,))
-
-
-def _recv_done(df: Dataflow, instr: Instruction) -> bool:
-    return df._forward(instr, instr.operands[0], source_prefix=(0,), target_prefix=(0,))
-
-
-def _array_leaves(df: Dataflow, instr: Instruction, target_prefix: tuple) -> list[tuple]:
-    shape = instr.shape
-    return [i for i in df.sets[instr] if i[:len(target_prefix)] == target_prefix
-            and not shape.subshape(i).is_tuple]
-
-
-def _all_gather_start(df: Dataflow, instr: Instruction) -> bool:
-    changed = False
-    many = len(instr.operands) > 1
-    for k, operand in enumerate(instr.operands):
-        changed |= df._assign(instr, (0, k) if many else (0,), df._at(operand, ()))
-    return changed
-
-
-def _from_start(df: Dataflow, instr: Instruction) -> bool:
-    """all-gather-done / collective-permute-done: array leaves come from the start's {1}."""
-    changed = False
-    for index in _array_leaves(df, instr, ()):
-        changed |= df._assign(instr, index, df._at(instr.operands[0], (1,) + index))
-    return changed
-
-
-def _permute_start(df: Dataflow, instr: Instruction) -> bool:
-    changed = False
-    operands = instr.operands
-    if len(operands) != 4 and len(operands) > 1:
-        for k, operand in enumerate(operands):
-            changed |= df._assign(instr, (0, k), df._at(operand, ()))
-    elif operands[0].shape.is_tuple:
-        for k in range(len(operands[0].shape.elements)):
-            changed |= df._assign(instr, (0, k), df._at(operands[0], (k,)))
-    else:
-        changed |= df._assign(instr, (0,), df._at(operands[0], ()))
-    return changed
-
-
-def _async_start(df: Dataflow, instr: Instruction) -> bool:
-    changed = False
-    for k, operand in enumerate(instr.operands):
-        for index in _array_leaves(df, operand, ()):
-            changed |= df._assign(instr, (0, k) + index, df._at(operand, index))
-    callees = df.graph.callees(instr)
-    if callees:
-        root = callees[0].root
-        for index in _array_leaves(df, root, ()):
-            changed |= df._assign(instr, (1,) + index, df._at(root, index))
-    return changed
-
-
-def _async_update(df: Dataflow, instr: Instruction) -> bool:
-    return _async_forward(df, instr, source_prefix=())
-
-
-def _async_done(df: Dataflow, instr: Instruction) -> bool:
-    return _async_forward(df, instr, source_prefix=(1,))
-
-
-def _async_forward(df: Dataflow, instr: Instruction, source_prefix: tuple) -> bool:
-    """async-update keeps its operand's layout; async-done returns the operand's {1}. Outputs
-    ({1}) also take the wrapped computation's root values."""
-    changed = False
-    callees = df.graph.callees(instr)
-    root = callees[0].root if callees else None
-    source = instr.operands[0]
-    for index in _array_leaves(df, source, source_prefix):
-        values = df._at(source, index)
-        if index and index[0] == 1 and root is not None:
-            values = _merged(values, df._at(root, index[1:]))
-        changed |= df._assign(instr, index[len(source_prefix):], values)
-    return changed
-
-
-def _merged(a: list[Value], b: list[Value]) -> list[Value]:
-    merged = {v.id: v for v in a + b}
-    return [merged[k] for k in sorted(merged)]
-
-
-_UPDATERS = {
-    "add-dependency": _whole, "bitcast": _whole, "domain": _whole, "optimization-barrier": _whole,
-    "all-reduce-done": _whole, "get-tuple-element": _gte, "tuple": _tuple, "copy": _copy,
-    "parameter": lambda df, i: df._update_parameter(i), "call": _call, "while": _while,
-    "conditional": _conditional, "copy-start": _copy_start, "copy-done": _copy_done, "send": _send,
-    "recv-done": _recv_done, "all-gather-start": _all_gather_start, "all-gather-done": _from_start,
-    "collective-permute-start": _permute_start, "collective-permute-done": _from_start,
-    "async-start": _async_start, "async-update": _async_update, "async-done": _async_done,
-}
-# Opcodes whose rule only forwards its inputs' sets (no value made or deleted): _settle may
-# run them early.
-_FORWARDERS = frozenset(op for op, rule in _UPDATERS.items() if rule in (_whole, _gte, _tuple, _copy, _call))

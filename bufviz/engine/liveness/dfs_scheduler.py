@@ -4,23 +4,18 @@ the schedule must be recomputed."""
 from __future__ import annotations
 
 from ...hlo.model import Computation, Instruction
+from ...hlo.opcodes import POINTS_TO_DEFINED_INDICES, POINTS_TO_DEFINES_NOTHING
 from ..dataflow.callgraph import post_order_walk
 
 NOT_SCHEDULED_WORK = frozenset({"parameter", "constant"})
-# TuplePointsToAnalysis (which these schedulers used) defines no buffer for these opcodes...
-ALIASING = frozenset({"get-tuple-element", "bitcast", "domain", "add-dependency",
-                      "optimization-barrier", "copy-done", "async-update", "async-done"})
-# ... only these indices for these...
-DEFINED_INDICES = {"tuple": {()}, "copy": {()}, "copy-start": {(), (0,), (2,)},
-                   "send": {(), (1,), (2,)}, "recv-done": {(), (1,)}}
 
 
 def defined_bytes(instr: Instruction) -> int:
     """Bytes of the logical buffers TuplePointsToAnalysis says `instr` defines."""
     op = instr.opcode
-    if op in ALIASING:
+    if op in POINTS_TO_DEFINES_NOTHING:
         return 0
-    only = DEFINED_INDICES.get(op)
+    only = POINTS_TO_DEFINED_INDICES.get(op)
     aliased = set()
     if op in ("custom-call", "fusion"):  # outputs that alias an operand are not defined here
         aliased = {out for out, _, _ in instr.output_to_operand_aliasing}

@@ -9,7 +9,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ...hlo.model import Computation, Instruction
-from .points_to import PASS_THROUGH, PointsTo
+from ...hlo.opcodes import PASS_THROUGH
+from .points_to import PointsTo
 from .xla import predecessors
 
 # Instructions whose callee runs inside their own time span in the flattened schedule.

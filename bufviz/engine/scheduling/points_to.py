@@ -1,11 +1,9 @@
-"""The logical buffers XLA's memory schedulers reason about (TuplePointsToAnalysis, docs/rules.md §6.1): which
-buffers each instruction defines, with their sizes, and which it may read."""
+"""The logical buffers XLA's memory schedulers reason about (TuplePointsToAnalysis, docs/rules.md
+§6.1): which buffers each instruction defines, with their sizes, and which it may read."""
 from __future__ import annotations
 
 from ...hlo.model import Computation, Instruction
-from ..liveness.dfs_scheduler import DEFINED_INDICES
-
-PASS_THROUGH = {"bitcast", "domain", "add-dependency", "optimization-barrier"}
+from ...hlo.opcodes import PASS_THROUGH, POINTS_TO_DEFINED_INDICES
 
 
 class PointsTo:
@@ -47,7 +45,7 @@ class PointsTo:
             return {index[1:]: s for index, s in source.items() if index[:1] == (1,)}
         if op == "async-update" and ops:
             return dict(self.sets[ops[0]])
-        only = DEFINED_INDICES.get(op)
+        only = POINTS_TO_DEFINED_INDICES.get(op)
         aliased = {tuple(out): (k, tuple(idx)) for out, k, idx in instr.output_to_operand_aliasing} \
             if op in ("fusion", "custom-call") else {}
         result = {}

@@ -1,0 +1,188 @@
+"""The peak report as one typed result: what every feature adds a section to, what every reporter,
+command and the Python API read, and what `--format json` writes (`to_json`) and `load` reads back
+(`from_json`). Sections stay JSON objects (the types below name their keys) so the saved form is
+the object itself, with the keys in the order the schema has always had."""
+from __future__ import annotations
+
+from typing import Any, Iterable, TypedDict
+
+SCHEMA_VERSION = 1
+
+
+class StorageRow(TypedDict, total=False):
+    """One allocation slice in use at the peak moment and the value in it."""
+    allocation: int | None
+    offset: int | None
+    bytes: int
+    value_bytes: int
+    kind: str               # parameter, output, constant, temp, free
+    category: str | None    # weights, optimizer state, activations, ...
+    name: str
+    index: str
+    shape: str | None
+    op_name: str | None
+    source: str | None
+    start: int | None
+    end: int | None
+    role: str | None
+    role_evidence: str | None
+
+
+class Memory(TypedDict, total=False):
+    """The headline: memory needed, its parts, and the storage at the peak moment."""
+    needed_bytes: int
+    argument_bytes: int
+    output_bytes: int
+    temp_bytes: int
+    alias_bytes: int
+    constant_bytes: int
+    peak_time: int | None
+    peak_instruction: str | None
+    peak_source: str | None
+    temp_in_use_bytes: int
+    fragmentation_bytes: int
+    estimate: bool
+    at_peak: list[StorageRow]
+    allocations_from: str   # "xla" or "bufviz"
+    memory_spaces: list[dict]
+    other_numbers: list[dict]
+
+
+class Timeline(TypedDict, total=False):
+    steps: list[int]
+    whole_run_bytes: int
+    temp_bytes: int
+    temp_in_use: list[int]
+    instructions: list[str]
+    peak_time: int | None
+    events: list[dict]
+    by_category: dict[str, list[int]]
+
+
+class Check(TypedDict):
+    """One of XLA's quantities next to bufviz's recomputation of it (verification)."""
+    quantity: str
+    label: str
+    ok: bool
+    xla: Any
+    recomputed: Any
+    difference: Any
+
+
+class Oom(TypedDict, total=False):
+    kind: str
+    framework: str | None
+    platform: str | None
+    requested_bytes: int | None
+    limit_bytes: int | None
+    needed_bytes: int | None
+    buffers: list[dict]
+    summary: list[str]
+    suggestions: list[str]
+
+
+class Advice(TypedDict):
+    items: list[dict]       # kind, saving_bytes, title, how, sources, change
+    skipped_because: str | None
+
+
+class WhatIf(TypedDict):
+    donate: list[dict]
+    remat: list[dict]
+    before: dict[str, int]
+    after: dict[str, int]
+    saving_bytes: int
+
+
+class Aliasing(TypedDict):
+    parameters: list[dict]
+    copies: list[dict]
+    needed_bytes: int | None
+    saving_if_all_donated_bytes: int
+
+
+class Schedule(TypedDict, total=False):
+    module: str
+    original: dict
+    xla_order: dict | None
+    lower_bound_bytes: int | None
+    lower_bound_seconds: float | None
+    schedules: list[dict]
+    best: str | None
+    emitted: dict
+
+
+# The keys every report has, then the sections a feature adds, in the order they are written.
+HEAD = ("schema_version", "module", "platform", "inputs", "vintage")
+CORE = HEAD + ("xla", "recomputed", "mismatches", "checks", "notes")
+SECTIONS = ("memory", "groups", "timeline", "oom", "warnings", "explain", "advice", "value_info",
+            "what_if", "aliasing", "schedule")
+
+
+class PeakReport:
+    """XLA's printed numbers (`xla`), bufviz's recomputation (`recomputed`), where they differ
+    (`mismatches`, `checks`), and the sections features add. A section never set reads None and
+    is left out of the JSON; one set to None is written as null (the schema says which)."""
+    schema_version: int
+    module: str | None
+    platform: str
+    inputs: dict[str, str | None]
+    vintage: dict
+    xla: dict | None
+    recomputed: dict | None
+    mismatches: list[dict]
+    checks: list[Check]
+    notes: list[str]
+    memory: Memory | None
+    groups: dict[str, list[dict]] | None
+    timeline: Timeline | None
+    oom: Oom | None
+    warnings: list[str] | None
+    explain: dict | None
+    advice: Advice | None
+    value_info: dict[str, dict] | None
+    what_if: WhatIf | None
+    aliasing: Aliasing | None
+    schedule: Schedule | None
+
+    def __init__(self, *, schema_version: int = SCHEMA_VERSION, extra: dict | None = None, **parts) -> None:
+        object.__setattr__(self, "_present", set())
+        object.__setattr__(self, "extra", dict(extra or {}))   # keys of a saved report this bufviz does not know
+        self.schema_version = schema_version
+        missing = [k for k in CORE[1:] if k not in parts]
+        if missing:
+            raise TypeError(f"a peak report needs {', '.join(missing)}")
+        for key, value in parts.items():
+            if key not in CORE and key not in SECTIONS:
+                raise TypeError(f"a peak report has no section {key!r}")
+            setattr(self, key, value)
+
+    def __setattr__(self, name: str, value) -> None:
+        object.__setattr__(self, name, value)
+        if name in SECTIONS:
+            self._present.add(name)
+
+    def __getattr__(self, name: str):
+        if name in SECTIONS:   # (only reached for a section never set)
+            return None
+        raise AttributeError(name)
+
+    def has(self, section: str) -> bool:
+        return section in self._present
+
+    def to_json(self, keys: Iterable[str] | None = None) -> dict:
+        """The report as the JSON contract has it; `keys`: only these (after the five every
+        command's JSON starts with)."""
+        if keys is not None:
+            return {k: getattr(self, k) for k in HEAD + tuple(keys)}
+        out = {k: getattr(self, k) for k in CORE}
+        out.update((k, getattr(self, k)) for k in SECTIONS if k in self._present)
+        out.update(self.extra)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict) -> "PeakReport":
+        """A report read back from its JSON (a saved result): sections as they were written."""
+        known = {k: v for k, v in data.items() if k in CORE or k in SECTIONS}
+        extra = {k: v for k, v in data.items() if k not in known}
+        return cls(extra=extra, **known)
