@@ -7,8 +7,8 @@
     bufviz.check("dumps/", budget="16GiB").ok
     bufviz.diff("baseline.json", r).verdict
 
-Every result carries the JSON report the commands write (`to_json()`), and `load` reads one
-back. jax is never imported: a compiled object is used through `as_text()` and
+A `Result` is the peak report the commands show (`bufviz.result.PeakReport`), its JSON the one they
+write (`to_json()`); `load` reads one back. jax is never imported: a compiled object is used through `as_text()` and
 `memory_analysis()`.
 """
 from __future__ import annotations
@@ -18,12 +18,15 @@ import json
 import os
 import tempfile
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable, Union
 
 from .ci.identity import name_programs
-from .ci.summary import summarize
+from .ci.compact import summarize
 from .errors import BufvizError
+from .request import Request
+from .result import PeakReport
 
 PathOrText = Union[str, "os.PathLike[str]"]
 
@@ -43,54 +46,54 @@ class Storage:
     offset: int | None
 
 
-@dataclass
-class Result:
-    """What `bufviz peak` shows for one module. Byte counts are None where the inputs hold no
-    allocations (an out-of-memory message alone, say)."""
-    module: str
-    platform: str
-    needed_bytes: int | None          # the headline: every allocation reserved while it runs, once
-    argument_bytes: int | None
-    output_bytes: int | None
-    temp_bytes: int | None            # the temp allocation as assigned, fragmentation included
-    alias_bytes: int | None           # both parameter and output (counted once in needed_bytes)
-    constant_bytes: int | None
-    fragmentation_bytes: int | None   # temp bytes free at the peak moment
-    xla_peak_bytes: int | None        # XLA's live-range peak (a sum over values, not storage)
-    estimate: bool                    # sizes are bufviz's approximation (TPU), not XLA's
-    at_peak: list[Storage]            # storage at the peak, largest first; sums to needed_bytes
-    groups: dict[str, list[dict]]     # at_peak by "source", "op", "kind", "category"
-    allocations: list[dict]           # XLA's where it printed them, else bufviz's
-    xla: dict | None                  # every number XLA printed (live ranges, peak, totals, jax's stats)
-    mismatches: list[dict]            # where bufviz's recomputation differs from XLA's
-    notes: list[str]
-    warnings: list[str]
-    report: dict = field(repr=False)  # the whole JSON report (schema_version 1)
+class Result(PeakReport):
+    """What `bufviz peak` shows for one module: the peak report itself (its sections are
+    attributes: `memory`, `groups`, `xla`, `mismatches`, `notes`, ...) with the headline's
+    numbers named. Byte counts are None where the inputs hold no allocations (an out-of-memory
+    message alone, say)."""
 
     @classmethod
-    def from_report(cls, report: dict) -> "Result":
-        s = summarize(report)
-        memory = report.get("memory") or {}
-        xla, ours = report.get("xla") or {}, report.get("recomputed") or {}
-        return cls(
-            module=report["module"], platform=report["platform"],
-            **{k: s[k] for k in ("needed_bytes", "argument_bytes", "output_bytes", "temp_bytes", "alias_bytes",
-                                 "constant_bytes", "fragmentation_bytes", "xla_peak_bytes")},
-            estimate=bool(memory.get("estimate")),
-            at_peak=[Storage(**{k: r[k] for k in Storage.__dataclass_fields__}) for r in memory.get("at_peak", [])],
-            groups=report.get("groups") or {},
-            allocations=xla.get("allocations") or ours.get("allocations") or [],
-            xla=report.get("xla"), mismatches=report.get("mismatches") or [],
-            notes=report.get("notes") or [], warnings=report.get("warnings") or [], report=report)
+    def of(cls, report: PeakReport) -> "Result":
+        return cls.from_json(report.as_dict())
+
+    @cached_property
+    def _compact(self) -> dict:
+        return summarize(self)
+
+    # The headline: every allocation reserved while it runs, once; then its parts.
+    needed_bytes = property(lambda self: self._compact["needed_bytes"])
+    argument_bytes = property(lambda self: self._compact["argument_bytes"])
+    output_bytes = property(lambda self: self._compact["output_bytes"])
+    temp_bytes = property(lambda self: self._compact["temp_bytes"])              # fragmentation included
+    alias_bytes = property(lambda self: self._compact["alias_bytes"])            # counted once in needed
+    constant_bytes = property(lambda self: self._compact["constant_bytes"])
+    fragmentation_bytes = property(lambda self: self._compact["fragmentation_bytes"])  # temp free at the peak
+    xla_peak_bytes = property(lambda self: self._compact["xla_peak_bytes"])      # a sum over values
+
+    @property
+    def estimate(self) -> bool:
+        """Sizes are bufviz's approximation (TPU), not XLA's."""
+        return bool((self.memory or {}).get("estimate"))
+
+    @cached_property
+    def at_peak(self) -> list[Storage]:
+        """Storage at the peak, largest first; sums to needed_bytes."""
+        rows = (self.memory or {}).get("at_peak", [])
+        return [Storage(**{k: r[k] for k in Storage.__dataclass_fields__}) for r in rows]
+
+    @property
+    def allocations(self) -> list[dict]:
+        """XLA's where it printed them, else bufviz's."""
+        return (self.xla or {}).get("allocations") or (self.recomputed or {}).get("allocations") or []
+
+    @property
+    def report(self) -> dict:
+        """The whole JSON report (what `to_json()` writes), as a dict."""
+        return self.as_dict()
 
     def largest(self, n: int = 5) -> list[Storage]:
         """The n largest slices of storage at the peak (free temp bytes aside)."""
         return [s for s in self.at_peak if s.kind != "free"][:n]
-
-    def to_json(self) -> str:
-        """The report as `bufviz peak --format json` writes it."""
-        from .report.json import render_json
-        return render_json(self.report)
 
     def text(self, top: int = 10, width: int = 100) -> str:
         """The report as `bufviz peak` prints it, without colours."""
@@ -100,7 +103,7 @@ class Result:
         from .report.escape import terminal
         console = Console(file=io.StringIO(), width=width, color_system=None, highlight=False, markup=False,
                           emoji=False)
-        render_peak(self.report, console, top)
+        render_peak(self, console, top)
         return "\n".join(line.rstrip() for line in terminal(console.file.getvalue()).split("\n"))
 
     def __str__(self) -> str:
@@ -121,14 +124,14 @@ def analyze(source: PathOrText, *, module: str | None = None, platform: str | No
         with tempfile.TemporaryDirectory(prefix="bufviz-") as folder:
             path = os.path.join(folder, "module.txt")
             Path(path).write_text(text, encoding="utf-8")
-            report = peak_report([path], discover=False, platform=platform)
-        report["inputs"] = {k: ("<text>" if v else None) for k, v in report["inputs"].items()}
-        return Result.from_report(report)
+            report = peak_report(Request([path], discover=False, platform=platform))
+        report.inputs = {k: ("<text>" if v else None) for k, v in report.inputs.items()}
+        return Result.of(report)
     path = os.fspath(source)
     if os.path.isfile(path) and is_saved_file(path):
         from .textfile import read_text
-        return Result.from_report(read_saved_report(path, read_text(path)))
-    return Result.from_report(peak_report([path], discover=discover, module=module, platform=platform))
+        return Result.of(read_saved_report(path, read_text(path)))
+    return Result.of(peak_report(Request([path], discover=discover, module=module, platform=platform)))
 
 
 STATS = ("argument_size", "output_size", "alias_size", "temp_size", "generated_code_size", "peak_memory",
@@ -153,9 +156,9 @@ def analyze_compiled(compiled: Any, *, platform: str | None = None) -> Result:
                        if isinstance(getattr(stats, f"{n}_in_bytes", None), int)}
             Path(folder, "memory_analysis.json").write_text(json.dumps(numbers), encoding="utf-8")
         from .pipeline import peak_report
-        report = peak_report([path], platform=platform)
-    report["inputs"] = {k: ("<compiled>" if v else None) for k, v in report["inputs"].items()}
-    return Result.from_report(report)
+        report = peak_report(Request([path], platform=platform))
+    report.inputs = {k: ("<compiled>" if v else None) for k, v in report.inputs.items()}
+    return Result.of(report)
 
 
 def load(saved: Union[str, dict, "os.PathLike[str]"]) -> Result:
@@ -165,12 +168,12 @@ def load(saved: Union[str, dict, "os.PathLike[str]"]) -> Result:
     from .report.json import render_json
 
     if isinstance(saved, dict):
-        return Result.from_report(read_saved_report("<dict>", render_json(saved)))
+        return Result.of(read_saved_report("<dict>", render_json(saved)))
     if _is_text(saved):
-        return Result.from_report(read_saved_report("<text>", str(saved)))
+        return Result.of(read_saved_report("<text>", str(saved)))
     from .textfile import read_text
     path = os.fspath(saved)
-    return Result.from_report(read_saved_report(path, read_text(path)))
+    return Result.of(read_saved_report(path, read_text(path)))
 
 
 @dataclass
@@ -199,7 +202,7 @@ def check(sources, *, budget: str | int | None = None, baseline=None, max_increa
     """Modules (paths, folders, saved results, `Result`s) against a budget and/or a baseline."""
     from .ci.check import check as run_check
     from .ci.limits import parse_increase, parse_size
-    from .ci.summary import METRICS
+    from .ci.compact import METRICS
 
     unknown = [m for m in metrics if m not in METRICS]
     if unknown:
@@ -246,11 +249,11 @@ def _summaries(sources) -> tuple[list[dict], list[dict]]:
     summaries, errors = [], []
     for s in sources:
         if isinstance(s, Result):
-            summaries.append(summarize(s.report))
+            summaries.append(summarize(s))
         elif _is_text(s):
-            summaries.append(summarize(analyze(s).report))
+            summaries.append(summarize(analyze(s)))
         else:
-            found, failed = collect([os.fspath(s)])
+            found, failed = collect(Request([os.fspath(s)]))
             summaries += found
             errors += failed
     name_programs(summaries)   # (across the sources, as the command line names them)

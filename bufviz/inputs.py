@@ -13,6 +13,7 @@ from .hlo.parser import parse_module
 from .textfile import STDIN, STDIN_NAME, TextInFile, read_text
 
 if TYPE_CHECKING:
+    from .request import Request
     from .dumps.discover import DumpName
     from .dumps.oom import OomReport
     from .dumps.records import BufferAssignmentDump, LiveRangeDump, UsageReport
@@ -52,9 +53,10 @@ class Inputs:
         return self.buffer_assignment is not None or self.live_range is not None
 
 
-def expand_paths(paths: list[str], discover: bool, module: str | None) -> tuple[list[str], list[str], list[str]]:
+def expand_paths(request: Request) -> tuple[list[str], list[str], list[str]]:
     """Files to read, with notes and warnings about what was chosen: folders become the files of
     their one module; with discovery, each file brings its siblings of the same dump set."""
+    paths, module = list(request.paths), request.module
     files: list[str] = []
     notes: list[str] = []
     warnings: list[str] = []
@@ -62,12 +64,12 @@ def expand_paths(paths: list[str], discover: bool, module: str | None) -> tuple[
         if path == STDIN:
             files.append(path)
         elif os.path.isdir(path):
-            found, more_notes, more_warnings = files_in_folder(path, module)
+            found, more_notes, more_warnings = files_in_folder(path, module, request.listing)
             files.extend(found)
             notes += more_notes
             warnings += more_warnings
         elif os.path.exists(path):
-            files.extend(siblings(path) if discover else [path])
+            files.extend(siblings(path, request.listing) if request.discover else [path])
         else:
             raise BufvizError("no such file or folder", path)
     unique = []
@@ -89,9 +91,9 @@ def expand_paths(paths: list[str], discover: bool, module: str | None) -> tuple[
     return unique, list(dict.fromkeys(notes)), list(dict.fromkeys(warnings))
 
 
-def load_inputs(paths: list[str], discover: bool = True, module: str | None = None, say=None) -> Inputs:
+def load_inputs(request: Request, say=None) -> Inputs:
     inputs = Inputs()
-    files, inputs.notes, inputs.warnings = expand_paths(paths, discover, module)
+    files, inputs.notes, inputs.warnings = expand_paths(request)
     names = [n for n in (parse_dump_name(os.path.basename(f)) for f in files) if n is not None]
     inputs.dump_name = names[0] if names else None
     for path in files:

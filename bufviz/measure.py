@@ -6,19 +6,19 @@ from __future__ import annotations
 from .engine.assignment.assign import assign_buffers
 from .engine.liveness.hlo_liveness import analyze_module, peak_of
 from .engine.target.target import Target
-from .explain.memory import groups, memory_section, memory_spaces, on_chip_spaces, temp_curve
-from .explain.numbers import other_numbers
-from .explain.roles import copied_parameter, parameter_roles
-from .explain.storage import storage_totals
-from .explain.timeline import timeline
+from .views.memory import groups, memory_section, memory_spaces, on_chip_spaces, temp_curve
+from .views.numbers import other_numbers
+from .views.roles import copied_parameter, parameter_roles
+from .views.timeline import timeline
 from .hlo.model import Module
 from .hlo.outputs import output_positions
 from .hlo.shapes import format_index
 from .inputs import Inputs
-from .summary import build_peak_report
+from .result import Memory, PeakReport, Timeline
+from .sections import build_peak_report
 
 
-def module_report(module: Module, target: Target, describe=None, sequences: dict | None = None) -> dict:
+def module_report(module: Module, target: Target, describe=None, sequences: dict | None = None) -> PeakReport:
     """The peak report of a module alone, by bufviz's own rules (no dump): what a changed module
     (a what-if) would need; `sequences` (computation -> instructions) is a schedule to use."""
     inputs = Inputs()
@@ -30,34 +30,33 @@ def module_report(module: Module, target: Target, describe=None, sequences: dict
     notes: list[str] = []
     _, assignment = assign_buffers(analysis, None, notes)
     report = build_peak_report(inputs, target.platform, target.vintage, result, describe, notes, assignment)
-    report["recomputed"].update(storage_totals(report["recomputed"]))
-    add_memory(report, describe, target.platform == "tpu")
+    report.memory, report.groups, report.timeline = memory_sections(report, describe, target.platform == "tpu")
     return report
 
 
-def add_memory(report: dict, describe, bufviz_rules: bool) -> None:
-    """The headline from XLA's own allocations and live ranges where it printed them, else from
-    bufviz's; an estimate where the rules are bufviz's (TPU sizes, assignment from a dump alone)."""
-    report["memory"] = report["groups"] = report["timeline"] = None
-    xla, ours = report["xla"] or {}, report["recomputed"] or {}
+def memory_sections(report: PeakReport, describe, bufviz_rules: bool) -> tuple[Memory | None, dict | None,
+                                                                              Timeline | None]:
+    """The headline, its storage grouped, and memory over time: from XLA's own allocations and
+    live ranges where it printed them, else from bufviz's; an estimate where the rules are
+    bufviz's (TPU sizes, assignment from a dump alone)."""
+    xla, ours = report.xla or {}, report.recomputed or {}
     allocations = xla.get("allocations") or ours.get("allocations")
     ranges = xla.get("live_ranges") or ours.get("live_ranges")
     if not allocations or not ranges:
-        return
+        return None, None, None
     from_xla = bool(xla.get("live_ranges"))
     side = xla if from_xla else ours
     # On-chip memory spaces (TPU VMEM, SMEM) have a line of their own, never added to HBM.
-    spaces = on_chip_spaces(report["platform"], allocations)
+    spaces = on_chip_spaces(report.platform, allocations)
     source = {"allocations": [a for a in allocations if a["color"] not in spaces], "live_ranges": ranges,
               "schedule_end": side["schedule_end"], "instruction_sequence": side.get("instruction_sequence"),
               "peak_time": side.get("peak_time")}
     curve = temp_curve(source)
-    report["memory"] = memory_section(source, curve, describe, bufviz_rules and not xla.get("allocations"))
-    report["memory"]["allocations_from"] = "xla" if xla.get("allocations") else "bufviz"
-    report["memory"]["memory_spaces"] = memory_spaces({**source, "allocations": allocations}, spaces)
-    report["groups"] = groups(report["memory"]["at_peak"])
-    report["memory"]["other_numbers"] = other_numbers(report)
-    report["timeline"] = timeline(source, curve, report["memory"])
+    memory = memory_section(source, curve, describe, bufviz_rules and not xla.get("allocations"))
+    memory["allocations_from"] = "xla" if xla.get("allocations") else "bufviz"
+    memory["memory_spaces"] = memory_spaces({**source, "allocations": allocations}, spaces)
+    memory["other_numbers"] = other_numbers(memory, xla, ours)
+    return memory, groups(memory["at_peak"]), timeline(source, curve, memory)
 
 
 def module_description(module: Module):

@@ -13,16 +13,17 @@ from .engine.liveness.hlo_liveness import analyze_module, peak_of
 from .engine.target.platform import SAMPLE, platform_from_stage, platform_from_text
 from .engine.target.target import Target
 from .engine.target.vintage import detect_vintage
-from .explain.storage import storage_totals
-from .explain.value import explain_value
+from .views.why_live import explain_value
 from .hlo.attributes import parse_metadata, split_attributes
 from .hlo.lines import LineSyntaxError, parse_instruction_line
 from .hlo.model import Module
 from .hlo.shapes import ShapeSyntaxError, parse_index, parse_shape, value_label
 from .inputs import Inputs, load_inputs
-from .measure import add_memory, module_description
+from .measure import memory_sections, module_description
+from .request import Request
+from .result import PeakReport
 from .same_module import check_same_module
-from .summary import allocation_json, build_peak_report
+from .sections import allocation_json, build_peak_report
 
 
 @contextlib.contextmanager
@@ -38,38 +39,44 @@ def gc_paused():
             gc.enable()
 
 
-def peak_report(paths: list[str], discover: bool = True, module: str | None = None,
-                platform: str | None = None, progress=None, match: bool = False, explain=False,
-                value_info: bool = False, advice: bool | None = False) -> dict:
-    """`progress(message)`, when given, is told what is happening (for long runs); `match` lets
-    files of different modules be used together. With `explain` (a buffer's name, or True for
+def peak_report(request: Request, progress=None, explain=False, value_info: bool = False,
+                advice: bool | None = False) -> PeakReport:
+    """`progress(message)`, when given, is told what is happening (for long runs). With `explain` (a buffer's name, or True for
     the largest buffer at the peak) the report gets `explain`: why that buffer is live.
     `advice` (None: unless the module is very large) adds `advice`: what to try, measured."""
     with gc_paused():
-        report, describe, context = _peak_report(paths, discover, module, platform, progress or (lambda message: None),
-                                           match)
+        report, describe, context = _peak_report(request, progress or (lambda message: None))
     if explain:
-        report["explain"] = explain_value(report, None if explain is True else explain, describe)
-        report["explain"]["better_order"] = _better_order(report, context)
-    report["advice"] = None
+        why = explain_value(report, None if explain is True else explain, describe)
+        report.explain = {**why, "better_order": _better_order(report, context)}
+    report.advice = None
     if advice is not False:
         from .whatif.advice import advice_section
         context.describe = describe
-        report["advice"] = advice_section(report, context, force=advice is True)
+        report.advice = advice_section(report, context, force=advice is True)
     if value_info:   # for pictures: what each allocated value is, and memory by what it holds
-        side = (report["xla"] or {}).get("allocations") or (report["recomputed"] or {}).get("allocations") or []
-        report["value_info"] = {value_label(v["name"], v["index"]): describe(v["name"], parse_index(v["index"]))
-                                for a in side for v in a["values"]}
-        if report["memory"] is not None:
-            from .explain.pictures import in_use_by_category, value_categories
-            categories = value_categories(report, describe)
-            for label, category in categories.items():
-                report["value_info"][label] = {**report["value_info"][label], "category": category}
-            report["timeline"]["by_category"] = in_use_by_category(report, categories)
+        report.value_info, by_category = _value_info(report, describe)
+        if by_category is not None:
+            report.timeline = {**report.timeline, "by_category": by_category}
     return report
 
 
-def _better_order(report: dict, context) -> dict | None:
+def _value_info(report: PeakReport, describe) -> tuple[dict, dict | None]:
+    """What each allocated value is (with its category where memory is known), and memory in use
+    over time by category."""
+    side = (report.xla or {}).get("allocations") or (report.recomputed or {}).get("allocations") or []
+    info = {value_label(v["name"], v["index"]): describe(v["name"], parse_index(v["index"]))
+            for a in side for v in a["values"]}
+    if report.memory is None:
+        return info, None
+    from .views.pictures import in_use_by_category, value_categories
+    categories = value_categories(report, describe)
+    for label, category in categories.items():
+        info[label] = {**info[label], "category": category}
+    return info, in_use_by_category(report, categories)
+
+
+def _better_order(report: PeakReport, context) -> dict | None:
     """What another order of the instructions would save, when that is large (explain says so)."""
     from .schedule.run import better_order
     from .whatif.advice import MAX_INSTRUCTIONS
@@ -90,18 +97,17 @@ class Context:
     describe: object = None
 
 
-def peak_context(paths: list[str], discover: bool = True, module: str | None = None, platform: str | None = None,
-                 progress=None, match: bool = False) -> tuple[dict, Context]:
+def peak_context(request: Request, progress=None) -> tuple[PeakReport, Context]:
     """The peak report and what it was computed from, for features that recompute (what-if, aliasing)."""
     with gc_paused():
-        report, describe, context = _peak_report(paths, discover, module, platform,
-                                                 progress or (lambda message: None), match)
+        report, describe, context = _peak_report(request, progress or (lambda message: None))
     context.describe = describe
     return report, context
 
 
-def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, object, Context]:
-    inputs = load_inputs(paths, discover, module, say)
+def _peak_report(request: Request, say) -> tuple[PeakReport, object, Context]:
+    inputs = load_inputs(request, say)
+    platform, match = request.platform, request.match
     say("recomputing live ranges and the peak")
     notes = list(inputs.notes)
     oom = None
@@ -152,16 +158,12 @@ def _peak_report(paths, discover, module, platform, say, match) -> tuple[dict, o
     elif inputs.has_dump:
         notes.append("nothing to recompute from: give the HLO module, or a dump with its "
                      "'Used values' and live ranges")
-    report = build_peak_report(inputs, platform, vintage, result, describe, notes, assignment)
-    if assignment is not None and report["recomputed"] is not None:
-        report["recomputed"].update(storage_totals(report["recomputed"]))
-    if report["recomputed"] is not None and inputs.module is not None:
-        report["recomputed"]["unplaced_tuple_reads"] = unplaced
-    add_memory(report, describe, platform == "tpu" or inputs.module is None)
-    if oom is None:
-        oom = _oom_json(inputs)
-    report["oom"] = oom
-    report["warnings"] = list(inputs.warnings)
+    report = build_peak_report(inputs, platform, vintage, result, describe, notes, assignment,
+                               unplaced if inputs.module is not None else None)
+    report.memory, report.groups, report.timeline = memory_sections(report, describe,
+                                                                    platform == "tpu" or inputs.module is None)
+    report.oom = oom if oom is not None else _oom_json(inputs)
+    report.warnings = list(inputs.warnings)
     return report, describe, context
 
 

@@ -96,11 +96,11 @@ def _safe(name: str) -> str:
 
 def _save(path: str, result) -> None:
     """The compact form `check` reads back (headline and storage at the peak), not the whole report."""
-    from .ci.summary import scan_json, summarize
+    from .ci.compact import scan_json, summarize
     from .report.json import render_json
 
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    summary = summarize(result.report, path=result.module)
+    summary = summarize(result, path=result.module)
     with open(path, "w", encoding="utf-8") as f:
         f.write(render_json(scan_json([summary], [])))
 

@@ -4,6 +4,7 @@ command and the Python API read, and what `--format json` writes (`to_json`) and
 the object itself, with the keys in the order the schema has always had."""
 from __future__ import annotations
 
+import json
 from typing import Any, Iterable, TypedDict
 
 SCHEMA_VERSION = 1
@@ -167,12 +168,17 @@ class PeakReport:
             return None
         raise AttributeError(name)
 
+    @property
+    def verified(self) -> bool:
+        """Every quantity XLA printed equals bufviz's recomputation (`bufviz verify` exits 0)."""
+        return all(c["ok"] for c in self.checks)
+
     def has(self, section: str) -> bool:
         return section in self._present
 
-    def to_json(self, keys: Iterable[str] | None = None) -> dict:
-        """The report as the JSON contract has it; `keys`: only these (after the five every
-        command's JSON starts with)."""
+    def as_dict(self, keys: Iterable[str] | None = None) -> dict:
+        """The report as the JSON contract has it (sections shared, not copied); `keys`: only
+        these, after the five every command's JSON starts with."""
         if keys is not None:
             return {k: getattr(self, k) for k in HEAD + tuple(keys)}
         out = {k: getattr(self, k) for k in CORE}
@@ -180,9 +186,18 @@ class PeakReport:
         out.update(self.extra)
         return out
 
+    def to_json(self) -> str:
+        """The report as `bufviz peak --format json` writes it."""
+        return json.dumps(self.as_dict(), ensure_ascii=False, separators=(",", ":")) + "\n"
+
     @classmethod
-    def from_json(cls, data: dict) -> "PeakReport":
-        """A report read back from its JSON (a saved result): sections as they were written."""
+    def from_json(cls, data: str | dict):
+        """A report read back from its JSON text or object (a saved result), sections as written.
+        ValueError when it is not a peak report."""
+        if isinstance(data, str):
+            data = json.loads(data)
+        missing = [k for k in CORE if k not in data]
+        if missing:
+            raise ValueError(f"expected a peak report, found JSON without {', '.join(missing)}")
         known = {k: v for k, v in data.items() if k in CORE or k in SECTIONS}
-        extra = {k: v for k, v in data.items() if k not in known}
-        return cls(extra=extra, **known)
+        return cls(extra={k: v for k, v in data.items() if k not in known}, **known)

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bufviz.explain.framework import detect_framework
+from bufviz.views.framework import detect_framework
 from bufviz.hlo.parser import parse_module
 from bufviz.units import human_bytes
 from conftest import DATA, SAMPLES, WILD, run, run_json, wild

@@ -94,12 +94,13 @@ def test_timeline_stacks_memory_in_use_by_what_it_holds(tmp_path):
     in use, both read from XLA's dump."""
     import xla_text
     from bufviz import pipeline
+    from bufviz.request import Request
     from conftest import dump_text
     from test_numbers_agree import storage_peak
 
     case = INPUTS[0]
-    report = pipeline.peak_report([str(case)], value_info=True)
-    bands, t = report["timeline"]["by_category"], report["memory"]["peak_time"]
+    report = pipeline.peak_report(Request([str(case)]), value_info=True)
+    bands, t = report.timeline["by_category"], report.memory["peak_time"]
     allocations = xla_text.allocations(dump_text(case))
     whole_run = sum(a["size"] for a in allocations if a["parameter"] or a["live_out"] or a["constant"])
     assert sum(curve[t] for curve in bands.values()) == whole_run + storage_peak(dump_text(case))

@@ -11,6 +11,7 @@ import bufviz.textfile as textfile
 import xla_text
 from bufviz.errors import BufvizError
 from bufviz.inputs import load_inputs
+from bufviz.request import Request
 from conftest import DATA, case_id, corpus_cases, dump_text, hlo_file, run_json
 
 # Bundled cases only: two full runs each.
@@ -23,7 +24,7 @@ def read_back(monkeypatch):
 
 
 def _loaded(path):
-    return load_inputs([str(path)], discover=False).module
+    return load_inputs(Request([str(path)], discover=False)).module
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

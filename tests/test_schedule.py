@@ -11,6 +11,7 @@ import pytest
 from bufviz.engine.scheduling.module import OWN_ALGORITHMS, Planner, schedule_module
 from bufviz.engine.scheduling.search import exact_order
 from bufviz.pipeline import peak_context
+from bufviz.request import Request
 from bufviz.schedule.run import ALGORITHMS
 from bufviz.hlo.parser import parse_module
 from conftest import DATA, SAMPLES, SHARED, run, run_json
@@ -99,7 +100,7 @@ def test_schedule_refuses_clearly():
 
 def test_bufviz_orders_keep_every_dependency_and_run_each_instruction_once():
     for case in CASES[:12] + [SAMPLES / "000_8d2741cff48cd2ab.txt"]:
-        report, context = peak_context([str(case)], module=None)
+        report, context = peak_context(Request([str(case)]))
         planner = Planner(context.inputs.module, context.target)
         for algorithm in OWN_ALGORITHMS:
             for comp, sequence in planner.schedule(algorithm).sequences.items():
@@ -114,7 +115,7 @@ def test_exact_search_finds_the_least_peak_of_every_order():
     """Checked against brute force: every topological order of each small computation."""
     tried = 0
     for case in CASES[:16]:
-        _, context = peak_context([str(case)])
+        _, context = peak_context(Request([str(case)]))
         planner = Planner(context.inputs.module, context.target)
         for model in planner.models.values():
             if not 2 <= model.n <= 9:

@@ -55,7 +55,8 @@ def test_a_read_takes_the_name_its_user_quoted():
     values = next(case.glob("*-buffer-assignment-values.txt")).read_text()
     quoted = re.search(r"from instruction: %broadcast_multiply_fusion = \S+ fusion\(%([\w.\-]+)\)", values).group(1)
     from bufviz.inputs import load_inputs
-    module = load_inputs([str(hlo_file(case))]).module
+    from bufviz.request import Request
+    module = load_inputs(Request([str(hlo_file(case))])).module
     user = module.parsed_instructions()["broadcast_multiply_fusion"]
     assert user.operands[0].name == quoted and not user.operands[0].printed
 

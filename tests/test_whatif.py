@@ -161,10 +161,11 @@ def test_remat_recomputes_a_buffer_just_before_its_uses_after_the_longest_wait(c
 
 def test_the_rematerialized_module_is_the_printed_one_with_one_more_instruction():
     from bufviz.pipeline import peak_context
+    from bufviz.request import Request
     from bufviz.whatif.run import changed_module
 
     case, name = DATA / "corpus/xla-jax-0.10.2/mlp_train", "add_tanh_fusion.1"
-    _, context = peak_context([str(case)])
+    _, context = peak_context(Request([str(case)]))
     changed, _, (plan,) = changed_module(context.inputs.module, context.target, (), [name])
     before = printed_computation(case, name)
     after = changed.text.splitlines()

@@ -1,13 +1,13 @@
 """Budgets and baselines: one verdict per module and metric, with the buffers to blame."""
 from __future__ import annotations
 
-from ..summary import SCHEMA_VERSION
+from ..result import SCHEMA_VERSION
 from ..units import human_bytes
 from .diff import module_diff
+from .compact import METRICS
 from .identity import program_of
 from .limits import allowed_bytes, increase_text
 from .match import pair_modules
-from .summary import METRICS
 
 CULPRITS = 3
 
@@ -46,6 +46,12 @@ def check(modules: list[dict], metrics: list[str], budget: int | None = None, ba
         "baseline_only": [program_of(m) for m in baseline_only],
         "errors": errors,
     }
+
+
+def exit_code(result: dict) -> int:
+    """1 when any module is over a limit (unreadable ones are listed too: a regression is never
+    hidden behind bad input), else 2 when a module could not be read, else 0."""
+    return 1 if result["failed"] else 2 if result["errors"] else 0
 
 
 def _verdict(module: dict, metric: str, budget: int | None, old: dict | None, increase: dict | None) -> dict:

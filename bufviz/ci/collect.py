@@ -3,27 +3,31 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from ..dumps.discover import selects
 from ..errors import BufvizError
 from ..textfile import STDIN
+from .compact import summarize
 from .identity import name_programs
 from .saved import is_saved_file, read_saved
 from .scan import analyse_all, find_modules
-from .summary import summarize
+
+if TYPE_CHECKING:
+    from ..request import Request
 
 
-def collect(paths: list[str], module: str | None = None, platform: str | None = None, jobs: int = 0,
-            progress=None, match: bool = False) -> tuple[list[dict], list[dict]]:
-    """(summaries, errors): errors are modules of a folder that could not be read; anything else
-    wrong raises. `match`: files of a module that look like different modules are used anyway.
-    Each summary says which program it is (identity.py), below the folder it was found in."""
+def collect(request: Request, jobs: int = 0, progress=None) -> tuple[list[dict], list[dict]]:
+    """(summaries, errors) of the request's paths: errors are modules of a folder that could not
+    be read; anything else wrong raises. Each summary says which program it is (identity.py),
+    below the folder it was found in."""
+    module, platform, match = request.module, request.platform, request.match
     summaries: list[dict] = []
     errors: list[dict] = []
     files = []
-    for path in paths:
+    for path in request.paths:
         if path != STDIN and os.path.isdir(path):
-            sets = [s for s in find_modules(path) if module is None or selects(module, s.name)]
+            sets = [s for s in find_modules(path, request.listing) if module is None or selects(module, s.name)]
             if not sets:
                 raise BufvizError("expected XLA dump files (module_NNNN.NAME.STAGE.txt) in this folder or below"
                                   + (f" for --module {module}" if module else "") + ", found none", path)
@@ -36,6 +40,6 @@ def collect(paths: list[str], module: str | None = None, platform: str | None = 
             files.append(path)
     if files:
         from ..pipeline import peak_report
-        summaries.append(summarize(peak_report(files, module=module, platform=platform, match=match)))
+        summaries.append(summarize(peak_report(request.with_paths(files))))
     name_programs(summaries)
     return summaries, errors

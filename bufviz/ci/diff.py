@@ -2,13 +2,14 @@
 peak matched row by row across renames, and the source-line and op_name groups that changed."""
 from __future__ import annotations
 
-from ..explain.memory import groups
 from ..hlo.shapes import value_label
-from ..summary import SCHEMA_VERSION
+from ..result import SCHEMA_VERSION
 from ..units import human_bytes
+from ..views.memory import groups
+from .compact import METRICS, PARTS
 from .identity import program_of
+from .limits import allowed_bytes
 from .match import match_rows, pair_modules
-from .summary import METRICS, PARTS
 
 TOP_CHANGES = 20
 
@@ -33,6 +34,16 @@ def diff(old: list[dict], new: list[dict], errors: list[dict] = ()) -> dict:
     out["errors"] = list(errors)
     out["verdict"] = verdict(out, len(modules))
     return out
+
+
+def exit_code(result: dict, increase: dict | None = None) -> int:
+    """With `increase` (--fail-on-increase): 1 when memory needed grew by more, whatever else;
+    else 2 when a module could not be read (the rest is compared), else 0."""
+    needed = result["needed_bytes"]
+    if increase is not None and needed["delta"] is not None and needed["delta"] > allowed_bytes(needed["old"],
+                                                                                                  increase):
+        return 1
+    return 2 if result["errors"] else 0
 
 
 def module_diff(old: dict, new: dict) -> dict:

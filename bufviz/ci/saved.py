@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from ..errors import BufvizError
-from ..summary import SCHEMA_VERSION
+from ..result import SCHEMA_VERSION, PeakReport
 from ..textfile import read_text
-from .summary import summarize
+from .compact import summarize
 
 
 def looks_saved(text: str) -> bool:
@@ -32,18 +32,25 @@ def read_saved(path: str, text: str | None = None) -> list[dict]:
     if isinstance(data.get("modules"), list):   # (below the folder that was scanned)
         return [{"root": data.get("root"), **m} for m in data["modules"]]
     if "memory" in data and "module" in data:
-        return [summarize(data)]
+        return [summarize(_peak_report(path, data))]
     raise BufvizError("expected a saved result of 'bufviz peak --format json' or 'bufviz scan --format json', "
                       "found other bufviz JSON (verify, explain, ...)", path, 1)
 
 
-def read_saved_report(path: str, text: str) -> dict:
+def read_saved_report(path: str, text: str) -> PeakReport:
     """A saved `peak --format json`, whole, to render again."""
     data = _parse(path, text)
     if data.get("schema_version") != SCHEMA_VERSION or "memory" not in data or "xla" not in data:
         raise BufvizError(f"expected the JSON of 'bufviz peak --format json' (schema_version {SCHEMA_VERSION}), "
                           "found other JSON", path, 1)
-    return data
+    return _peak_report(path, data)
+
+
+def _peak_report(path: str, data: dict) -> PeakReport:
+    try:
+        return PeakReport.from_json(data)
+    except ValueError as e:
+        raise BufvizError(f"expected the JSON of 'bufviz peak --format json': {e}", path, 1) from None
 
 
 def _parse(path: str, text: str) -> dict:

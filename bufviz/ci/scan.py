@@ -5,36 +5,25 @@ from __future__ import annotations
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from ..dumps.discover import DumpSet, best_stage, by_module, dump_sets, memory_stats_files
+from ..dumps.discover import DumpSet, FolderListing, best_stage, by_module, dump_sets, memory_stats_files
 from ..errors import BufvizError
-from .summary import summarize
+from .compact import summarize
 
 PARALLEL_FROM = 8   # modules: below this, starting processes costs more than it saves
 
 
-def find_modules(root: str) -> list[DumpSet]:
+def find_modules(root: str, listing: FolderListing | None = None) -> list[DumpSet]:
     """One dump set per module found under `root`, its optimized stage where XLA wrote several."""
     if not os.path.isdir(root):
         raise BufvizError("expected a folder to scan, found none", root)
+    listing = listing or FolderListing()
     found = []
-    for folder, subfolders, filenames in os.walk(root):
-        subfolders.sort()
-        files = [os.path.join(folder, f) for f in sorted(filenames)]
+    for folder, filenames in listing.walk(root):
+        files = [os.path.join(folder, f) for f in filenames]
         for group in by_module(dump_sets(files)).values():
             chosen = best_stage(group)
-            found.append(DumpSet(chosen.name, chosen.files + memory_stats_files(folder, chosen.name)))
+            found.append(DumpSet(chosen.name, chosen.files + memory_stats_files(folder, chosen.name, listing)))
     return found
-
-
-def scan(root: str, jobs: int = 0, progress=None, platform: str | None = None,
-         match: bool = False) -> tuple[list[dict], list[dict]]:
-    """(summaries, errors) of every module under `root`; `jobs` processes (0: one per core when
-    the tree is large); `progress(done, total)` after each module."""
-    sets = find_modules(root)
-    if not sets:
-        raise BufvizError("expected XLA dump files (module_NNNN.NAME.STAGE.txt) in this folder or below, "
-                          "found none", root)
-    return analyse_all([s.files for s in sets], jobs, progress, platform, match)
 
 
 def analyse_all(file_sets: list[list[str]], jobs: int = 0, progress=None, platform: str | None = None,
@@ -61,10 +50,11 @@ def analyse_all(file_sets: list[list[str]], jobs: int = 0, progress=None, platfo
 def analyse_module(files: list[str], platform: str | None = None, match: bool = False) -> tuple[bool, dict]:
     """(True, summary) or (False, {'path', 'error'}): one module, never raising."""
     from ..pipeline import peak_report
+    from ..request import Request
 
     path = _main_file(files)
     try:
-        return True, summarize(peak_report(files, discover=False, platform=platform, match=match), path)
+        return True, summarize(peak_report(Request(files, discover=False, platform=platform, match=match)), path)
     except BufvizError as e:
         return False, {"path": path, "error": str(e)}
     except Exception as e:  # a bug on one module must not lose the others

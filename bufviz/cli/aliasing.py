@@ -5,7 +5,7 @@ import click
 
 from .app import cli
 from .options import input_options
-from .output import json_head, render_result
+from .output import render_result
 from .read import read_module
 
 ALIASING_HELP = """Show which parameters share memory with outputs, and which could.
@@ -30,13 +30,12 @@ Examples:
 @click.option("--top", type=click.IntRange(min=0), default=20, show_default=True, metavar="N",
               help="Rows of each table (0: all). JSON always lists every row.")
 @click.pass_context
-def aliasing(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top) -> int:
+def aliasing(ctx, request, fmt, output, no_color, top) -> int:
     from ..report.aliasing import render_aliasing
     from ..whatif.aliasing import aliasing_report
 
-    report, context = read_module(paths, no_discover, module_selector, platform, match,
-                                  "aliasing and donation are read from it")
-    report["aliasing"] = aliasing_report(report, context)
-    render_result(ctx, json_head(report, "aliasing", "notes"), fmt, output, no_color,
+    report, context = read_module(request, "aliasing and donation are read from it")
+    report.aliasing = aliasing_report(report, context)
+    render_result(ctx, report.as_dict(("aliasing", "notes")), fmt, output, no_color,
                   lambda console: render_aliasing(report, console, top))
     return 0

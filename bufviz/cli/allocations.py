@@ -6,7 +6,7 @@ import click
 from ..errors import BufvizError
 from .app import cli
 from .options import PICTURES, input_options
-from .output import json_head, render_result
+from .output import render_result
 from .read import read_report
 
 ALLOCATIONS_HELP = """Show every allocation with its values laid out by offset and live range.
@@ -33,21 +33,21 @@ Examples:
 @click.option("--values", "values_shown", type=click.IntRange(min=0), default=16, show_default=True,
               metavar="N", help="Values listed per allocation (0: all). JSON always lists all.")
 @click.pass_context
-def allocations(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, indices,
+def allocations(ctx, request, fmt, output, no_color, indices,
                 kinds, values_shown) -> int:
     from ..report.allocations import allocation_view, render_allocations
 
-    report = read_report(paths, no_discover, module_selector, platform, match, fmt)
-    listed = (report["xla"] or {}).get("allocations") or (report["recomputed"] or {}).get("allocations")
+    report = read_report(request, fmt)
+    listed = (report.xla or {}).get("allocations") or (report.recomputed or {}).get("allocations")
     if not listed:
         raise BufvizError("expected an HLO module or a buffer-assignment dump to show allocations from, "
-                          "found neither", paths[0])
+                          "found neither", request.paths[0])
     known = {a["index"] for a in listed}
     unknown = sorted(set(indices) - known)
     if unknown:
         raise click.BadParameter(f"no allocation {unknown[0]}: this module's allocations are numbered "
                                  f"{min(known)} to {max(known)}", param_hint="'--allocation'")
     view = allocation_view(report, set(indices) or None, set(kinds) or None)
-    render_result(ctx, report if fmt in PICTURES else {**json_head(report, "notes"), **view}, fmt, output, no_color,
+    render_result(ctx, report if fmt in PICTURES else {**report.as_dict(("notes",)), **view}, fmt, output, no_color,
                   lambda console: render_allocations(report, view, console, values_shown))
     return 0

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import click
 
+from ..request import Request
 from .app import cli
 from .options import OUTPUT_OPTION, module_options, parsed_option
-from .output import append_to, emit_rich, emit_text, scan_progress
+from .output import append_to, render_result, scan_progress
 
 CHECK_HELP = """Fail a CI job when a module needs more memory than allowed.
 
@@ -60,11 +61,11 @@ Examples:
 def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summary, module_selector, platform,
           jobs, no_color, match) -> int:
     from ..ci.check import check as run_check
+    from ..ci.check import exit_code
     from ..ci.collect import collect
     from ..ci.limits import parse_increase, parse_size
     from ..report.check import render_check
     from ..report.github import render_check_github
-    from ..report.json import render_json
     from ..report.junit import render_check_junit
     from ..report.markdown import render_check_markdown
 
@@ -75,21 +76,12 @@ def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summ
     budget_bytes = parsed_option(parse_size, budget, "--budget")
     increase = parsed_option(parse_increase, max_increase, "--max-increase")
     with scan_progress() as progress:
-        modules, errors = collect(list(paths), module_selector, platform, jobs, progress, match)
-        old = collect([baseline], module_selector, platform, jobs, match=match)[0] if baseline else None
+        request = Request(paths, module=module_selector, platform=platform, match=match)
+        modules, errors = collect(request, jobs, progress)
+        old = collect(request.with_paths([baseline]), jobs)[0] if baseline else None
     result = run_check(modules, list(metrics) or ["needed"], budget_bytes, old, increase, errors)
     if summary:
         append_to(summary, render_check_markdown(result))
-    if fmt == "text":
-        emit_rich(lambda console: render_check(result, console), output, no_color or ctx.obj["no_color"])
-    else:
-        render = {"json": render_json, "markdown": render_check_markdown, "github": render_check_github,
-                  "junit": render_check_junit}[fmt]
-        emit_text(render(result), output)
-    return check_exit_code(result)
-
-
-def check_exit_code(result: dict) -> int:
-    """1 when any module is over a limit (unreadable ones are listed too: a regression is never
-    hidden behind bad input), else 2 when a module could not be read, else 0."""
-    return 1 if result["failed"] else 2 if result["errors"] else 0
+    render_result(ctx, result, fmt, output, no_color, lambda console: render_check(result, console),
+                  more={"markdown": render_check_markdown, "github": render_check_github, "junit": render_check_junit})
+    return exit_code(result)

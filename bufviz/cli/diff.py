@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from ..errors import BufvizError
+from ..request import Request
 from .app import cli
 from .options import OUTPUT_OPTION, module_options, parsed_option
 from .output import render_result, scan_progress
@@ -46,18 +47,17 @@ Examples:
 def diff(ctx, old, new, fmt, output, top, fail_on, module_selector, platform, jobs, no_color, match) -> int:
     from ..ci.collect import collect
     from ..ci.diff import diff as run_diff
-    from ..ci.limits import allowed_bytes, parse_increase
+    from ..ci.diff import exit_code
+    from ..ci.limits import parse_increase
     from ..report.diff import render_diff
 
     increase = parsed_option(parse_increase, fail_on, "--fail-on-increase")
     with scan_progress() as progress:
-        before, errors = collect([old], module_selector, platform, jobs, progress, match)
-        after, more = collect([new], module_selector, platform, jobs, progress, match)
+        request = Request([old], module=module_selector, platform=platform, match=match)
+        before, errors = collect(request, jobs, progress)
+        after, more = collect(request.with_paths([new]), jobs, progress)
     if not before or not after:
         raise BufvizError(f"cannot compare: {(errors + more)[0]['error']}")
     result = run_diff(before, after, errors + more)
     render_result(ctx, result, fmt, output, no_color, lambda console: render_diff(result, console, top))
-    needed = result["needed_bytes"]
-    if increase is not None and needed["delta"] is not None and needed["delta"] > allowed_bytes(needed["old"], increase):
-        return 1
-    return 2 if result["errors"] else 0
+    return exit_code(result, increase)

@@ -7,7 +7,8 @@ import click
 
 from .app import cli
 from .options import input_options
-from .output import json_head, progress_for, render_result
+from .output import render_result
+from .read import read_report
 
 EXPLAIN_HELP = """Explain why one buffer is live: PATH... [NAME].
 
@@ -28,16 +29,13 @@ Examples:
 @cli.command(help=EXPLAIN_HELP)
 @input_options
 @click.pass_context
-def explain(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match) -> int:
-    from ..pipeline import peak_report
+def explain(ctx, request, fmt, output, no_color) -> int:
     from ..report.explain import render_explain
 
-    name = None
+    name, paths = None, request.paths
     if len(paths) > 1 and paths[-1] != "-" and not os.path.exists(paths[-1]):
-        paths, name = paths[:-1], paths[-1]
-    with progress_for(paths) as say:
-        report = peak_report(list(paths), discover=not no_discover, module=module_selector, platform=platform,
-                             progress=say, match=match, explain=name or True)
-    render_result(ctx, {**json_head(report, "explain", "notes")}, fmt, output, no_color,
+        request, name = request.with_paths(paths[:-1]), paths[-1]
+    report = read_report(request, explain=name or True)
+    render_result(ctx, report.as_dict(("explain", "notes")), fmt, output, no_color,
                   lambda console: render_explain(report, console))
     return 0

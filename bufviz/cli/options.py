@@ -1,6 +1,8 @@
 """Options several commands share, and reading the values people type into them."""
 from __future__ import annotations
 
+import functools
+
 import click
 
 from ..errors import BufvizError
@@ -35,9 +37,19 @@ def input_options(command=None, pictures: bool = False):
         click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1)."),
         MATCH_OPTION,
     ]
+    command = _with_request(command)
     for option in reversed(options):
         command = option(command)
     return command
+
+
+def _with_request(command):
+    """The command gets one `request` in place of the five options that say what to read."""
+    @functools.wraps(command)
+    def run(*args, paths, no_discover, module_selector, platform, match, **kwargs):
+        from ..request import Request
+        return command(*args, request=Request(paths, not no_discover, module_selector, platform, match), **kwargs)
+    return run
 
 
 PICTURES = ("svg", "html")

@@ -7,10 +7,13 @@ import io
 import os
 import stat
 import sys
+from typing import TYPE_CHECKING
 from typing import Iterable
 
 from ..errors import BufvizError
-from .options import PICTURES
+
+if TYPE_CHECKING:
+    from ..result import PeakReport
 
 
 @contextlib.contextmanager
@@ -28,18 +31,29 @@ def scan_progress():
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
-def render_result(ctx, report: dict, fmt: str, output, no_color: bool, render_text, picture: str = "peak") -> None:
-    if fmt == "json":
-        from ..report.json import json_chunks
-        emit_text(json_chunks(report), output)
-    elif fmt in PICTURES:
-        from ..report.svg import render_html, render_svg
-        if report.get("memory") is None:
-            raise BufvizError("expected allocations and live ranges to draw (the HLO module, or XLA's buffer "
-                              "assignment with its values), found neither")
-        emit_text((render_svg if fmt == "svg" else render_html)(report, picture=picture), output)
-    else:
+def render_result(ctx, report: PeakReport | dict, fmt: str, output, no_color: bool, render_text,
+                  picture: str = "peak", more: dict | None = None) -> None:
+    """Every command's output, by format: text (`render_text(console)`), JSON, the pictures, and
+    `more` (format -> the text of a result in it). `report`: a peak report, or the JSON object of
+    a command that shows something else."""
+    if fmt == "text":
         emit_rich(render_text, output, no_color or ctx.obj["no_color"])
+        return
+    writers = {"json": _json, **(more or {})}
+    emit_text(writers[fmt](report) if fmt in writers else _picture(report, fmt, picture), output)
+
+
+def _json(report):
+    from ..report.json import json_chunks
+    return json_chunks(report if isinstance(report, dict) else report.as_dict())
+
+
+def _picture(report: PeakReport, fmt: str, picture: str):
+    from ..report.svg import render_html, render_svg
+    if report.memory is None:
+        raise BufvizError("expected allocations and live ranges to draw (the HLO module, or XLA's buffer "
+                          "assignment with its values), found neither")
+    return (render_svg if fmt == "svg" else render_html)(report, picture=picture)
 
 
 PROGRESS_FROM_BYTES = 16 * 1024 * 1024
@@ -74,12 +88,6 @@ def append_to(path: str, text: str) -> None:
             f.write(text)
     except OSError as e:
         raise BufvizError(f"cannot write the summary: {e.strerror}", path) from None
-
-
-def json_head(report: dict, *more: str) -> dict:
-    """The keys every JSON report starts with, and `more` of the full report's."""
-    keys = ("schema_version", "module", "platform", "inputs", "vintage") + more
-    return {k: report[k] for k in keys}
 
 
 def emit_text(text, output: str | None) -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 import click
 
@@ -10,6 +11,9 @@ from .app import cli
 from .options import PICTURES, input_options, name_list, number_list
 from .output import render_result, scan_progress
 from .read import read_module, read_report
+
+if TYPE_CHECKING:
+    from ..result import PeakReport
 
 PEAK_HELP = """Show how much memory the program needs and what holds it at the peak.
 
@@ -73,60 +77,56 @@ Examples:
                    "module. On by default for text output except on very large modules; --advice forces "
                    "it (and adds it to JSON).")
 @click.pass_context
-def peak(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, top, by, donate,
-         remat, advice) -> int:
-    root = _folder_of_several_modules(paths, module_selector)
-    if root is not None:
-        return _overview(ctx, root, fmt, output, no_color, platform, top, match=match)
+def peak(ctx, request, fmt, output, no_color, top, by, donate, remat, advice) -> int:
+    if _several_modules(request):
+        return _overview(ctx, request, fmt, output, no_color, top)
     if donate is not None or remat is not None:
-        report = _what_if(paths, no_discover, module_selector, platform, match,
-                          number_list(donate, "--donate") if donate is not None else [], name_list(remat, "--remat"))
+        report = _what_if(request, number_list(donate, "--donate") if donate is not None else [],
+                          name_list(remat, "--remat"))
     else:
-        report = read_report(paths, no_discover, module_selector, platform, match, fmt,
-                             advice=advice if advice is not None or fmt == "text" else False)
+        report = read_report(request, fmt, advice=advice if advice is not None or fmt == "text" else False)
     render_result(ctx, report, fmt, output, no_color, lambda console: _render_peak(report, console, top, by))
     return 0
 
 
-def _render_peak(report: dict, console, top: int, by) -> None:
+def _render_peak(report: PeakReport, console, top: int, by) -> None:
     from ..report.console import render_peak  # (rich is imported only for text output)
 
     render_peak(report, console, top, by)
 
 
-def _what_if(paths, no_discover, module_selector, platform, match, donate: list[int], remat: list[str]) -> dict:
+def _what_if(request, donate: list[int], remat: list[str]) -> PeakReport:
     from ..whatif.run import what_if
 
-    report, context = read_module(paths, no_discover, module_selector, platform, match,
-                                  "a what-if is recomputed from it")
+    report, context = read_module(request, "a what-if is recomputed from it")
     return what_if(report, context, donate, remat)
 
 
-def _folder_of_several_modules(paths, module_selector) -> str | None:
+def _several_modules(request) -> bool:
     """A lone folder holding several modules (or modules only in folders below it)."""
-    if module_selector is not None or len(paths) != 1 or not os.path.isdir(paths[0]):
-        return None
+    paths = request.paths
+    if request.module is not None or len(paths) != 1 or not os.path.isdir(paths[0]):
+        return False
     from ..ci.scan import find_modules
     from ..dumps.discover import dump_sets, module_key
 
-    here = dump_sets([os.path.join(paths[0], f) for f in os.listdir(paths[0])])
+    here = dump_sets([os.path.join(paths[0], f) for f in request.listing.files(paths[0])])
     if len({module_key(s.name) for s in here}) == 1:
-        return None
-    return paths[0] if len(find_modules(paths[0])) > 1 else None
+        return False
+    return len(find_modules(paths[0], request.listing)) > 1
 
 
-def _overview(ctx, root: str, fmt: str, output, no_color: bool, platform, top: int, jobs: int = 0,
-              match: bool = False) -> int:
+def _overview(ctx, request, fmt: str, output, no_color: bool, top: int) -> int:
     """Every module under `root`, ranked by memory needed (what `scan` shows)."""
     from ..ci.collect import collect
-    from ..ci.summary import scan_json
+    from ..ci.compact import scan_json
     from ..report.scan import render_scan
 
     if fmt in PICTURES:
         raise BufvizError("a picture shows one module and this folder holds several: choose one with --module "
-                          "(bufviz scan lists them)", root)
+                          "(bufviz scan lists them)", request.paths[0])
     with scan_progress() as progress:
-        summaries, errors = collect([root], platform=platform, jobs=jobs, progress=progress, match=match)
-    result = scan_json(summaries, errors, root)
+        summaries, errors = collect(request, progress=progress)
+    result = scan_json(summaries, errors, request.paths[0])
     render_result(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
     return 0

@@ -3,37 +3,40 @@ for the features that change it."""
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from ..errors import BufvizError
 from .options import PICTURES
 from .output import progress_for
 
+if TYPE_CHECKING:
+    from ..request import Request
+    from ..result import PeakReport
 
-def read_report(paths, no_discover: bool, module_selector, platform, match: bool, fmt: str = "text",
-                advice: bool | None = False) -> dict:
+
+def read_report(request: Request, fmt: str = "text", advice: bool | None = False, explain=False) -> PeakReport:
+    """The peak report of what the request names (a saved result is read back, not recomputed)."""
     from ..pipeline import peak_report
 
-    saved = saved_report(paths)
+    saved = saved_report(request.paths) if not explain else None
     if saved is not None:
         return saved
-    with progress_for(paths) as say:
-        return peak_report(list(paths), discover=not no_discover, module=module_selector,
-                           platform=platform, progress=say, match=match, value_info=fmt in PICTURES,
-                           advice=advice)
+    with progress_for(request.paths) as say:
+        return peak_report(request, progress=say, value_info=fmt in PICTURES, advice=advice, explain=explain)
 
 
-def read_module(paths, no_discover, module_selector, platform, match, needed_for: str):
+def read_module(request: Request, needed_for: str):
     """The report and its context, for commands that recompute from the HLO module."""
     from ..pipeline import peak_context
 
-    with progress_for(paths) as say:
-        report, context = peak_context(list(paths), not no_discover, module_selector, platform, say, match)
+    with progress_for(request.paths) as say:
+        report, context = peak_context(request, say)
     if context.analysis is None:
-        raise BufvizError(f"expected the HLO module ({needed_for}), found none", paths[0])
+        raise BufvizError(f"expected the HLO module ({needed_for}), found none", request.paths[0])
     return report, context
 
 
-def saved_report(paths) -> dict | None:
+def saved_report(paths) -> PeakReport | None:
     """A result saved with `peak --format json`, read back whole (rendered again, not recomputed)."""
     from ..ci.saved import is_saved_file, read_saved_report
     from ..textfile import read_text

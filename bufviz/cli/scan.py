@@ -6,6 +6,7 @@ import os
 import click
 
 from ..errors import BufvizError
+from ..request import Request
 from .app import cli
 from .options import MATCH_OPTION, OUTPUT_OPTION
 from .output import render_result, scan_progress
@@ -42,7 +43,7 @@ Examples:
 @click.pass_context
 def scan(ctx, folders, fmt, output, top, jobs, platform, no_color, match) -> int:
     from ..ci.collect import collect
-    from ..ci.summary import scan_json
+    from ..ci.compact import scan_json
     from ..report.scan import render_scan
 
     for folder in folders:
@@ -50,7 +51,7 @@ def scan(ctx, folders, fmt, output, top, jobs, platform, no_color, match) -> int
             raise BufvizError("expected a folder to scan, found " + ("a file" if os.path.exists(folder)
                                                                     else "nothing"), folder)
     with scan_progress() as progress:
-        summaries, errors = collect(list(folders), platform=platform, jobs=jobs, progress=progress, match=match)
+        summaries, errors = collect(Request(folders, platform=platform, match=match), jobs, progress)
     result = scan_json(summaries, errors, folders[0] if len(folders) == 1 else None)
     render_result(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
     return 0

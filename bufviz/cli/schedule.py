@@ -5,7 +5,7 @@ import click
 
 from .app import cli
 from .options import input_options
-from .output import json_head, render_result, write_atomically
+from .output import render_result, write_atomically
 from .read import read_module
 
 SCHEDULE_HELP = """Show what the order of the instructions costs, and find a better one.
@@ -47,18 +47,18 @@ Examples:
 @click.option("--emit", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the module in the best order (or --algorithm's) to FILE as HLO text.")
 @click.pass_context
-def schedule(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, algorithm,
+def schedule(ctx, request, fmt, output, no_color, algorithm,
              time_limit, emit) -> int:
     from ..hlo.edit import scheduled_text
     from ..report.schedule import render_schedule
     from ..schedule.run import schedule_report
 
-    report, context = read_module(paths, no_discover, module_selector, platform, match,
-                                  "schedules are computed on it")
-    report["schedule"], chosen = schedule_report(report, context, algorithm, time_limit)
+    report, context = read_module(request, "schedules are computed on it")
+    section, chosen = schedule_report(report, context, algorithm, time_limit)
     if emit:
         write_atomically(emit, scheduled_text(context.inputs.module, chosen.sequences))
-        report["schedule"]["emitted"] = {"file": emit, "algorithm": chosen.algorithm}
-    render_result(ctx, json_head(report, "schedule", "notes"), fmt, output, no_color,
+        section = {**section, "emitted": {"file": emit, "algorithm": chosen.algorithm}}
+    report.schedule = section
+    render_result(ctx, report.as_dict(("schedule", "notes")), fmt, output, no_color,
                   lambda console: render_schedule(report, console))
     return 0

@@ -6,7 +6,7 @@ import click
 from ..errors import BufvizError
 from .app import cli
 from .options import PICTURES, input_options
-from .output import json_head, render_result
+from .output import render_result
 from .read import read_report
 
 TIMELINE_HELP = """Show memory in use over the schedule.
@@ -30,19 +30,19 @@ Examples:
 @click.option("--rows", type=click.IntRange(min=4), default=24, show_default=True, metavar="N",
               help="Rows of the chart; longer schedules are grouped, each row showing its largest step.")
 @click.pass_context
-def timeline(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, rows) -> int:
+def timeline(ctx, request, fmt, output, no_color, rows) -> int:
     from ..report.header import render_header, render_notes
     from ..report.timeline import timeline_view
 
-    report = read_report(paths, no_discover, module_selector, platform, match, fmt)
-    if report["timeline"] is None:
+    report = read_report(request, fmt)
+    if report.timeline is None:
         raise BufvizError("expected allocations and live ranges to draw a timeline from (the HLO module, or "
-                          "XLA's buffer assignment with its values), found neither", paths[0])
+                          "XLA's buffer assignment with its values), found neither", request.paths[0])
 
     def render(console):
         render_header(report, console)
-        console.print(timeline_view(report["timeline"], report["memory"]["needed_bytes"], console.width, rows))
+        console.print(timeline_view(report.timeline, report.memory["needed_bytes"], console.width, rows))
         render_notes(report, console)
-    render_result(ctx, report if fmt in PICTURES else json_head(report, "memory", "timeline", "notes"), fmt, output,
+    render_result(ctx, report if fmt in PICTURES else report.as_dict(("memory", "timeline", "notes")), fmt, output,
                   no_color, render, picture="timeline")
     return 0

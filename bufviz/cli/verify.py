@@ -6,7 +6,7 @@ import click
 from ..errors import BufvizError
 from .app import cli
 from .options import input_options
-from .output import json_head, render_result
+from .output import render_result
 from .read import read_report
 
 VERIFY_HELP = """Check bufviz's recomputation against everything XLA printed.
@@ -34,18 +34,17 @@ Examples:
 @click.option("--show", type=click.IntRange(min=0), default=10, show_default=True, metavar="N",
               help="Differing live ranges, allocations and offsets listed in the terminal report.")
 @click.pass_context
-def verify(ctx, paths, fmt, output, no_discover, module_selector, platform, no_color, match, show) -> int:
+def verify(ctx, request, fmt, output, no_color, show) -> int:
     from ..report.verify import render_verify
 
-    report = read_report(paths, no_discover, module_selector, platform, match)
-    if report["xla"] is None or report["xla"]["schedule_end"] is None:
+    report = read_report(request)
+    if report.xla is None or report.xla["schedule_end"] is None:
         raise BufvizError("expected XLA's live ranges to verify against (a buffer-assignment or "
-                          "live-range dump of this module), found none", paths[0])
-    if report["recomputed"] is None:
+                          "live-range dump of this module), found none", request.paths[0])
+    if report.recomputed is None:
         raise BufvizError("expected the HLO module, or a dump with its 'Used values', to recompute "
-                          "from, found neither", paths[0])
-    verified = all(c["ok"] for c in report["checks"])
-    summary = {**json_head(report, "checks", "mismatches", "notes"), "verified": verified}
+                          "from, found neither", request.paths[0])
+    summary = {**report.as_dict(("checks", "mismatches", "notes")), "verified": report.verified}
     render_result(ctx, summary if fmt == "json" else report, fmt, output, no_color,
                   lambda console: render_verify(report, console, show))
-    return 0 if verified else 1
+    return 0 if report.verified else 1

@@ -50,21 +50,46 @@ def parse_dump_name(filename: str) -> DumpName | None:
     return None
 
 
-def siblings(path: str) -> list[str]:
+class FolderListing:
+    """The files of each folder, listed once for a whole command: finding a module's files asks
+    about the same dump folder several times, and one can hold thousands of files."""
+
+    def __init__(self) -> None:
+        self._files: dict[str, list[str]] = {}
+
+    def files(self, folder: str) -> list[str]:
+        """The names of the plain files in `folder`, sorted."""
+        key = os.path.normpath(folder or ".")
+        found = self._files.get(key)
+        if found is None:
+            with os.scandir(key) as entries:
+                found = self._files[key] = sorted(e.name for e in entries if e.is_file())
+        return found
+
+    def walk(self, root: str):
+        """(folder, its files) for `root` and every folder below it, in sorted order."""
+        for folder, subfolders, filenames in os.walk(root):
+            subfolders.sort()
+            self._files.setdefault(os.path.normpath(folder), sorted(filenames))
+            yield folder, self._files[os.path.normpath(folder)]
+
+
+def siblings(path: str, listing: FolderListing | None = None) -> list[str]:
     """Every file of the same dump set as `path` (including `path`), or just `path`. An
     optimized text without XLA's dump files brings the optimized stage of its module that has
     them (XLA:GPU writes a second text when an executable is loaded from a compilation cache)."""
+    listing = listing or FolderListing()
     folder, filename = os.path.split(path)
     name = parse_dump_name(filename)
     if name is None:
         return [path]
-    sets = dump_sets([os.path.join(folder, f) for f in sorted(os.listdir(folder or "."))])
+    sets = dump_sets([os.path.join(folder, f) for f in listing.files(folder)])
     own = next((s for s in sets if s.name.stem == name.stem), None)
     found = own.files if own is not None else [path]
     if own is not None and name.optimized and not own.has_dump:
         dumped = [s for s in sets if module_key(s.name) == module_key(name) and s.name.optimized and s.has_dump]
         found = found + [f for s in dumped[:1] for f in s.files]
-    return found + memory_stats_files(folder or ".", name)
+    return found + memory_stats_files(folder or ".", name, listing)
 
 
 @dataclass
@@ -100,16 +125,17 @@ def dump_sets(files: list[str]) -> list[DumpSet]:
     return list(sets.values())
 
 
-def files_in_folder(folder: str, module: str | None) -> tuple[list[str], list[str], list[str]]:
+def files_in_folder(folder: str, module: str | None,
+                    listing: FolderListing | None = None) -> tuple[list[str], list[str], list[str]]:
     """The files of the one module in `folder` (or the one `module` selects), with notes and
     warnings about the choice."""
-    files = [os.path.join(folder, f) for f in sorted(os.listdir(folder))
-             if os.path.isfile(os.path.join(folder, f))]
+    listing = listing or FolderListing()
+    files = [os.path.join(folder, f) for f in listing.files(folder)]
     sets = dump_sets(files)
     if not sets:
         raise BufvizError("expected XLA dump files (module_NNNN.NAME.STAGE.txt), found none", folder)
     chosen, notes, warnings = choose_set(sets, folder, module)
-    return chosen.files + memory_stats_files(folder, chosen.name), notes, warnings
+    return chosen.files + memory_stats_files(folder, chosen.name, listing), notes, warnings
 
 
 def choose_set(sets: list[DumpSet], where: str, module: str | None) -> tuple[DumpSet, list[str], list[str]]:
@@ -174,13 +200,14 @@ def module_listing(sets: list[DumpSet], where: str) -> list[str]:
     return lines
 
 
-def memory_stats_files(folder: str, name: DumpName) -> list[str]:
+def memory_stats_files(folder: str, name: DumpName, listing: FolderListing | None = None) -> list[str]:
     """jax's memory statistics saved next to the dump belong to it only when the folder holds
     one optimized module (the file name says nothing about which)."""
-    path = os.path.join(folder, MEMORY_STATS_FILE)
-    if not name.optimized or not os.path.isfile(path):
+    names = (listing or FolderListing()).files(folder)
+    if not name.optimized or MEMORY_STATS_FILE not in names:
         return []
-    optimized = {module_key(n) for f in os.listdir(folder) if (n := parse_dump_name(f)) is not None and n.optimized}
+    path = os.path.join(folder, MEMORY_STATS_FILE)
+    optimized = {module_key(n) for f in names if (n := parse_dump_name(f)) is not None and n.optimized}
     return [path] if optimized == {module_key(name)} else []
 
 

@@ -1,7 +1,7 @@
 """An out-of-memory message explained: its numbers in bytes, each named for what it is (in use,
 request, limit, needed), whether the text reports a failure at all, the framework that built the
 program, the listed buffers grouped by op_name and by source line, and (with the module) which
-values the listed buffers are. The sentences and advice are in `oom_advice`."""
+values the listed buffers are. The sentences and advice are in `remedies`."""
 from __future__ import annotations
 
 import re
@@ -12,8 +12,8 @@ from ..hlo.attributes import parse_metadata, plain_op_name
 from ..hlo.model import Module
 from ..hlo.shapes import format_index, without_layout
 from ..units import parse_human_bytes
-from ..explain.framework import detect_framework, is_framework_source
-from .advice import suggestions, summary
+from ..views.framework import detect_framework, is_framework_source
+from .remedies import suggestions, summary
 
 _LABEL_NAME = re.compile(r"^%?([\w.\-]+) = ")
 OUT_OF_MEMORY, USAGE_REPORT = "out_of_memory", "usage_report"

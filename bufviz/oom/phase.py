@@ -3,7 +3,7 @@ ran out of scratch memory (the program never ran); while running, a request that
 the allocator's whole limit cannot fit whatever else is freed. Reads `oom_json`'s dict."""
 from __future__ import annotations
 
-from ..explain.framework import DONATE_HOW, JAX, PYTORCH, REMAT_HOW, TENSORFLOW
+from ..views.framework import DONATE_HOW, JAX, PYTORCH, REMAT_HOW, TENSORFLOW
 from ..units import human_bytes
 
 # How to let the allocator take more of the GPU, per framework.

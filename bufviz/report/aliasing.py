@@ -5,15 +5,19 @@ from __future__ import annotations
 from rich.console import Console
 from rich.padding import Padding
 from rich.text import Text
+from typing import TYPE_CHECKING
 
 from ..units import human_bytes
 from .header import render_header, render_notes
 from .layout import Column, cut_middle, fit_table, shape_column
 
+if TYPE_CHECKING:
+    from ..result import PeakReport
 
-def render_aliasing(report: dict, console: Console, top: int = 20) -> None:
+
+def render_aliasing(report: PeakReport, console: Console, top: int = 20) -> None:
     render_header(report, console)
-    data = report["aliasing"]
+    data = report.aliasing
     rows = data["parameters"]
     aliased = [r for r in rows if r["alias_kind"]]
     console.print(Text(f"Parameters: {len(rows)} leaves, {len(aliased)} aliased with an output", style="bold"))

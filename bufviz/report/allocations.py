@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
+from typing import TYPE_CHECKING
 
 from ..engine.assignment.matching import pair_allocations, pair_differences
 from ..hlo.shapes import value_label
@@ -12,13 +13,16 @@ from ..units import human_bytes
 from .header import bytes_cell, pairs_table, render_header, render_notes
 from .layout import Column, cut_middle, fit_table, shape_column, short_shape
 
+if TYPE_CHECKING:
+    from ..result import PeakReport
+
 BAR_WIDTH = 24   # at most; narrower on a narrow terminal
 
 
-def allocation_view(report: dict, only: set[int] | None, kinds: set[str] | None) -> dict:
+def allocation_view(report: PeakReport, only: set[int] | None, kinds: set[str] | None) -> dict:
     """The allocations part of a report, paired and filtered: what both renderers show."""
-    xla = report["xla"] or {}
-    ours = report["recomputed"] or {}
+    xla = report.xla or {}
+    ours = report.recomputed or {}
     pairs = []
     for theirs, mine in pair_allocations(xla.get("allocations"), ours.get("allocations")):
         shown = theirs or mine
@@ -44,11 +48,11 @@ def _same(theirs: dict | None, mine: dict | None) -> bool | None:
     return not pair_differences(theirs, mine)
 
 
-def render_allocations(report: dict, view: dict, console: Console, values_shown: int) -> None:
+def render_allocations(report: PeakReport, view: dict, console: Console, values_shown: int) -> None:
     render_header(report, console)
     console.print(_totals(view, console.width))
     ranges = _live_ranges(report)
-    end = (report["recomputed"] or report["xla"] or {}).get("schedule_end") or 0
+    end = (report.recomputed or report.xla or {}).get("schedule_end") or 0
     bar = max(8, min(BAR_WIDTH, console.width - 64))
     both_sides = view["xla"] is not None and view["recomputed"] is not None
     for pair in view["allocations"]:
@@ -109,9 +113,9 @@ def _heading(pair: dict, both_sides: bool) -> Text:
     return text
 
 
-def _live_ranges(report: dict) -> dict:
+def _live_ranges(report: PeakReport) -> dict:
     ranges = {}
-    for section in (report["xla"], report["recomputed"]):  # bufviz's win where both exist
+    for section in (report.xla, report.recomputed):  # bufviz's win where both exist
         for r in (section or {}).get("live_ranges") or []:
             ranges[(r["name"], r["index"])] = (r["start"], r["end"])
     return ranges

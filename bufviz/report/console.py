@@ -4,9 +4,10 @@ from __future__ import annotations
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
+from typing import TYPE_CHECKING
 
 from ..engine.liveness.stack_trace import tree_prefixes
-from ..explain.memory import space_name
+from ..views.memory import space_name
 from ..hlo.shapes import value_label
 from ..units import human_bytes
 from .headline import groups_table, headline, other_numbers_table, sparkline, storage_table
@@ -17,33 +18,36 @@ from .verify import differences_table
 from .advice import advice_block
 from .whatif import what_if_block
 
+if TYPE_CHECKING:
+    from ..result import PeakReport
+
 MISMATCHES_SHOWN = 8
 
 
-def render_peak(report: dict, console: Console, top: int | None = 20, by: str | None = None) -> None:
+def render_peak(report: PeakReport, console: Console, top: int | None = 20, by: str | None = None) -> None:
     render_header(report, console)
-    if report.get("what_if"):
-        console.print(what_if_block(report["what_if"], console.width))
+    if report.what_if:
+        console.print(what_if_block(report.what_if, console.width))
         console.print()
     width = console.width
-    if report.get("oom"):
-        render_oom(report["oom"], console, top)
-        if report["xla"] is None and report["recomputed"] is None:
+    if report.oom:
+        render_oom(report.oom, console, top)
+        if report.xla is None and report.recomputed is None:
             render_notes(report, console)
             return
         console.print()
-    if report["recomputed"] is None and not (report["xla"] or {}).get("allocations") \
-            and (report["xla"] or {}).get("memory_stats"):
-        console.print(_jax_table(report["xla"]["memory_stats"], width))
+    if report.recomputed is None and not (report.xla or {}).get("allocations") \
+            and (report.xla or {}).get("memory_stats"):
+        console.print(_jax_table(report.xla["memory_stats"], width))
         render_notes(report, console)
         return
-    memory = report.get("memory")
+    memory = report.memory
     if memory is None:   # nothing to tell storage from: XLA's and bufviz's live-range numbers
         parts = [_numbers(report, width), *_value_views(report, top, width)]
     elif by is not None:
         parts = [headline(memory, width), groups_table(report, by, top, width)]
     else:
-        parts = [Group(headline(memory, width), sparkline(report["timeline"], width)), storage_table(memory, top, width), other_numbers_table(memory, width)]
+        parts = [Group(headline(memory, width), sparkline(report.timeline, width)), storage_table(memory, top, width), other_numbers_table(memory, width)]
     if memory is not None and memory.get("memory_spaces"):
         parts.append(_spaces_table(memory, width))
     for part in parts:
@@ -51,7 +55,7 @@ def render_peak(report: dict, console: Console, top: int | None = 20, by: str | 
             console.print(part)
             console.print()
     console.print(_mismatches(report, width))
-    advice = advice_block(report.get("advice"), (memory or {}).get("needed_bytes"), width)
+    advice = advice_block(report.advice, (memory or {}).get("needed_bytes"), width)
     if advice is not None:
         console.print()
         console.print(advice)
@@ -59,16 +63,16 @@ def render_peak(report: dict, console: Console, top: int | None = 20, by: str | 
     render_notes(report, console)
 
 
-def _value_views(report: dict, top: int | None, width: int) -> list:
+def _value_views(report: PeakReport, top: int | None, width: int) -> list:
     """Without allocations: the values live at XLA's peak and its stack-trace breakdown."""
     rows, time, total, whose = _peak_rows(report)
     return [_buffers_table(rows, time, total, whose, top, width) if rows else None,
             _breakdown(report, top, width)]
 
 
-def _numbers(report: dict, width: int) -> Table:
-    xla = report["xla"] or {}
-    ours = report["recomputed"] or {}
+def _numbers(report: PeakReport, width: int) -> Table:
+    xla = report.xla or {}
+    ours = report.recomputed or {}
     rows = []
 
     def row(label, a, b, fmt=str):
@@ -114,14 +118,14 @@ def _jax_table(stats: dict, width: int) -> Table:
                      width, "jax memory statistics (compiled.memory_analysis())")
 
 
-def _breakdown(report: dict, top: int | None, width: int):
+def _breakdown(report: PeakReport, top: int | None, width: int):
     """The peak grouped by call path and op_name (XLA's stack-trace breakdown)."""
-    tree = (report["xla"] or {}).get("stack_trace") or (report["recomputed"] or {}).get("stack_trace")
+    tree = (report.xla or {}).get("stack_trace") or (report.recomputed or {}).get("stack_trace")
     if not tree or len(tree["nodes"]) < 2:
         return None
     nodes = tree["nodes"]
     shown = nodes if not top else nodes[:top]
-    whose = "XLA" if (report["xla"] or {}).get("stack_trace") else "bufviz"
+    whose = "XLA" if (report.xla or {}).get("stack_trace") else "bufviz"
     text = Text(f"Peak by call path ({whose}'s stack-trace breakdown)", style="italic")
     for lead, node in zip(tree_prefixes(nodes), shown):
         figures = f"  {node['percent']:.1f}%  {human_bytes(node['total'])}"
@@ -152,12 +156,12 @@ def _spaces_table(memory: dict, width: int) -> Table:
                      width, "Memory spaces, each on its own (never added together)")
 
 
-def _peak_rows(report: dict):
+def _peak_rows(report: PeakReport):
     """XLA's own list when it printed one, else bufviz's."""
-    xla = report["xla"] or {}
+    xla = report.xla or {}
     if xla.get("peak_time") is not None and xla.get("live_at_peak"):
         return xla["live_at_peak"], xla["peak_time"], xla["peak_bytes"], "XLA"
-    ours = report["recomputed"]
+    ours = report.recomputed
     if ours and ours["live_at_peak"]:
         return ours["live_at_peak"], ours["peak_time"], ours["peak_bytes"], "bufviz"
     return [], None, None, None
@@ -193,10 +197,10 @@ def _buffers_table(rows: list[dict], time: int, total: int, whose: str, top: int
     return Group(*parts)
 
 
-def _mismatches(report: dict, width: int):
-    if report["xla"] is None or report["recomputed"] is None:
+def _mismatches(report: PeakReport, width: int):
+    if report.xla is None or report.recomputed is None:
         return Text("")
-    found = report["mismatches"]
+    found = report.mismatches
     if not found:
         return Text("✓ bufviz's recomputation matches every number XLA printed", style="green")
     table = differences_table(report, found[:MISMATCHES_SHOWN], width, f"✗ {len(found)} differences from XLA")

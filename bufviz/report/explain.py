@@ -4,14 +4,18 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+from typing import TYPE_CHECKING
 
 from ..units import human_bytes
 from .header import bytes_cell, render_header, render_notes
 
+if TYPE_CHECKING:
+    from ..result import PeakReport
 
-def render_explain(report: dict, console: Console) -> None:
+
+def render_explain(report: PeakReport, console: Console) -> None:
     render_header(report, console)
-    f = report["explain"]
+    f = report.explain
     head = Text(f["label"], style="bold") + Text(f"  {f['shape'] or ''}  {bytes_cell(f['value_bytes'])}")
     if f["value_bytes"] != f["bytes"]:
         head.append(f"  in a slot of {human_bytes(f['bytes'])}", style="dim")

@@ -3,6 +3,7 @@ files read (compactly: one folder, one dump stem, the kinds found), warnings, an
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
@@ -12,21 +13,24 @@ from ..dumps.discover import parse_dump_name
 from ..units import human_bytes
 from .layout import Column, fit_table, from_front
 
+if TYPE_CHECKING:
+    from ..result import PeakReport
+
 INPUT_LABELS = {"hlo": "HLO module", "buffer_assignment": "buffer assignment", "values": "values",
                 "live_range": "live ranges", "memory_usage_report": "memory-usage report",
                 "memory_stats": "jax memory statistics", "oom": "out-of-memory message"}
 
 
-def render_header(report: dict, console: Console) -> None:
+def render_header(report: PeakReport, console: Console) -> None:
     console.print(_title(report))
     console.print(_files(report, console.width))
-    for warning in report.get("warnings") or []:
+    for warning in report.warnings or []:
         console.print(Text(f"warning: {warning}", style="bold yellow"))
     console.print()
 
 
-def render_notes(report: dict, console: Console) -> None:
-    for note in report.get("notes") or []:
+def render_notes(report: PeakReport, console: Console) -> None:
+    for note in report.notes or []:
         console.print(Text(f"note: {note}", style="dim"))
 
 
@@ -61,11 +65,11 @@ def pairs_table(title: str, rows: list[tuple[str, str | None, str | None]], widt
     return fit_table(columns, width, title)
 
 
-def _title(report: dict) -> Text:
+def _title(report: PeakReport) -> Text:
     title = Text()
-    title.append(report["module"] or "?", style="bold")
-    title.append(f" · {report['platform']}")
-    vintage = report.get("vintage") or {}
+    title.append(report.module or "?", style="bold")
+    title.append(f" · {report.platform}")
+    vintage = report.vintage or {}
     if vintage.get("conflicting"):
         title.append(" · XLA version unclear (its clues contradict each other)", style="dim")
     elif vintage.get("earliest") or vintage.get("latest"):
@@ -80,14 +84,14 @@ def _window(earliest: str | None, latest: str | None) -> str:
     return f"of {earliest} or later" if earliest else f"before {latest}"
 
 
-def _files(report: dict, width: int) -> Table:
+def _files(report: PeakReport, width: int) -> Table:
     """One line for the folder and one for the dump set when the files are XLA's siblings;
     else a line per file. Paths too long for the terminal lose their start, never wrap."""
     labels = dict(INPUT_LABELS)
-    if (report.get("oom") or {}).get("kind") == "usage_report":
+    if (report.oom or {}).get("kind") == "usage_report":
         labels["oom"] = "memory-usage log"
     kinds: dict[str, list[str]] = {}
-    for key, path in report["inputs"].items():
+    for key, path in report.inputs.items():
         if path:
             kinds.setdefault(path, []).append(labels[key])
     grid = Table.grid(padding=(0, 2))

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.text import Text
+from typing import TYPE_CHECKING
 
 from ..hlo.shapes import value_label
 from ..units import human_bytes
-from ..explain.op_tree import op_tree
+from ..views.op_tree import op_tree
 from .header import bytes_cell
 from .layout import Column, cut_end, cut_middle, fit_table, from_front, shape_column
 from .verify import cut_end_words
+
+if TYPE_CHECKING:
+    from ..result import PeakReport
 
 
 def headline(memory: dict, width: int) -> Text:
@@ -122,14 +126,14 @@ def other_numbers_table(memory: dict, width: int):
     ], width, "Other numbers, named")
 
 
-def groups_table(report: dict, by: str, top: int | None, width: int):
-    needed = report["memory"]["needed_bytes"] or 1
+def groups_table(report: PeakReport, by: str, top: int | None, width: int):
+    needed = report.memory["needed_bytes"] or 1
     header = {"source": "source line", "op": "op_name", "kind": "kind", "category": "what it holds"}[by]
     if by == "op":
-        groups = op_tree(report["groups"]["op"])
+        groups = op_tree(report.groups["op"])
         keys = ["  " * g["depth"] + g["label"] for g in groups]
     else:
-        groups = report["groups"][by]
+        groups = report.groups[by]
         keys = [g["key"] for g in groups]
     shown = len(groups) if not top else min(top, len(groups))
     table = fit_table([

@@ -1,4 +1,4 @@
-"""JSON output: the report dict as one object (the stable, versioned surface)."""
+"""JSON output: a result as one object (the stable, versioned surface)."""
 from __future__ import annotations
 
 import json
@@ -10,14 +10,14 @@ def _dumps(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def render_json(report: dict) -> str:
-    return "".join(json_chunks(report))
+def render_json(value: dict) -> str:
+    return "".join(json_chunks(value))
 
 
-def json_chunks(report: dict) -> Iterator[str]:
+def json_chunks(value: dict) -> Iterator[str]:
     """render_json's text in pieces (the members of the report and of its sections encoded one
     by one): a large module's report is written without holding all of its text at once."""
-    yield from _members(report, 2)
+    yield from _members(value, 2)
     yield "\n"
 
 

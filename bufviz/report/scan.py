@@ -5,7 +5,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..ci.identity import program_of
-from ..ci.summary import xla_dates_text
+from ..ci.compact import xla_dates_text
 from ..hlo.shapes import value_label
 from ..units import human_bytes
 from .layout import Column, cut_middle, fit_table

@@ -4,20 +4,24 @@ from __future__ import annotations
 
 from rich.console import Console
 from rich.text import Text
+from typing import TYPE_CHECKING
 
 from ..units import human_bytes
 from .diff import percent
 from .header import render_header, render_notes
 from .layout import Column, fit_table
 
+if TYPE_CHECKING:
+    from ..result import PeakReport
+
 NAMES = {"postorder": "PostOrder (XLA)", "dfs": "DFS (XLA)", "list": "List (XLA)", "bfs": "BFS (XLA)",
          "default": "XLA's DefaultMemoryScheduler", "beam": "beam (bufviz)", "exact": "exact (bufviz)",
          "improve": "improve (bufviz)"}
 
 
-def render_schedule(report: dict, console: Console) -> None:
+def render_schedule(report: PeakReport, console: Console) -> None:
     render_header(report, console)
-    data = report["schedule"]
+    data = report.schedule
     original = data["original"]
     rows = ([("printed order", original["peak_bytes"], original["needed_bytes"], None)] if original else [])
     own = (data.get("xla_order") or {}).get("algorithm")

@@ -7,11 +7,15 @@ it is clicked."""
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
-from ..explain.value import value_ranges
+from ..views.why_live import value_ranges
 from ..hlo.shapes import value_label
 from ..units import human_bytes
 from .escape import script_json, xml_text
+
+if TYPE_CHECKING:
+    from ..result import PeakReport
 
 WIDTH, LEFT, TOP, CHAR = 1200, 90, 40, 6.2   # CHAR: width of a character of the 11 px labels
 # What storage holds -> its colour, in every picture; whole-run storage first (drawn lowest).
@@ -21,8 +25,8 @@ COLOURS = {"weights": "#4e79a7", "weight copies": "#a0cbe8", "optimizer state": 
            "other": "#bab0ac", "free": "#eeeeee"}
 
 
-def render_svg(report: dict, boxes: list[dict] | None = None, picture: str = "peak") -> str:
-    memory, data = report["memory"], report["timeline"]
+def render_svg(report: PeakReport, boxes: list[dict] | None = None, picture: str = "peak") -> str:
+    memory, data = report.memory, report.timeline
     chart_height = 260 if picture == "peak" else 520
     map_height = 520 if picture == "peak" else 0
     boxes = (_boxes(report) if boxes is None else boxes) if picture == "peak" else []
@@ -38,25 +42,25 @@ def render_svg(report: dict, boxes: list[dict] | None = None, picture: str = "pe
     return "\n".join(parts) + "\n"
 
 
-def _title(report: dict) -> str:
+def _title(report: PeakReport) -> str:
     """Module, memory needed and peak, the module's name cut in the middle to fit the width."""
-    memory = report["memory"]
+    memory = report.memory
     rest = (f" · memory needed {human_bytes(memory['needed_bytes'])} · peak at t={memory['peak_time']} "
             f"({memory['peak_instruction'] or ''})")
     room = int((WIDTH - LEFT - 20) / 9.5) - len(rest)   # (16 px bold: about 9.5 px a character)
-    name = report["module"] or ""
+    name = report.module or ""
     if len(name) > max(room, 12):
         keep = max(room, 12) - 1
         name = name[:keep - keep // 3] + "…" + name[len(name) - keep // 3:]
     return name + rest
 
 
-def render_html(report: dict, picture: str = "peak") -> str:
+def render_html(report: PeakReport, picture: str = "peak") -> str:
     boxes = _boxes(report)
     svg = render_svg(report, boxes, picture)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>bufviz · {_escape(report['module'] or '')}</title>
+<title>bufviz · {_escape(report.module or '')}</title>
 <style>body{{font-family:sans-serif;margin:16px}} #facts{{white-space:pre-wrap;font-family:monospace;
 border:1px solid #ccc;padding:8px;min-height:4em;max-width:1180px}} rect[data-id]{{cursor:pointer}}
 rect[data-id]:hover{{stroke:black;stroke-width:1}}</style></head><body>
@@ -158,13 +162,13 @@ def _legend(y, keys) -> list[str]:
     return out
 
 
-def _boxes(report: dict) -> list[dict]:
+def _boxes(report: PeakReport) -> list[dict]:
     """One box per value of each allocation the headline counts: its offset × live range,
     coloured by what it holds."""
-    source = report["xla"] if (report["xla"] or {}).get("allocations") else report["recomputed"]
+    source = report.xla if (report.xla or {}).get("allocations") else report.recomputed
     ranges = value_ranges(report)
-    info = report.get("value_info") or {}
-    spaces = {s["memory_space"] for s in report["memory"].get("memory_spaces") or []}
+    info = report.value_info or {}
+    spaces = {s["memory_space"] for s in report.memory.get("memory_spaces") or []}
     boxes, base = [], 0
     for a in sorted(source["allocations"], key=lambda a: (not {"temp"} & set(a["kinds"]), -a["size"])):
         if "thread-local" in a["kinds"] or a["color"] in spaces:

@@ -3,6 +3,7 @@ with XLA (the JSON keeps the keys; people read these)."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
@@ -10,6 +11,9 @@ from rich.text import Text
 from ..units import human_bytes
 from .header import bytes_cell, drop_exact, exact_dropped_width, render_header, render_notes
 from .layout import Column, fit_table
+
+if TYPE_CHECKING:
+    from ..result import PeakReport
 
 WORDS = {"schedule_end": "schedule length", "peak_time": "peak time", "peak_bytes": "peak bytes",
          "peak_bytes_printed": "peak bytes (printed)", "live_at_peak": "live at the peak",
@@ -32,7 +36,7 @@ def plain_quantity(quantity: str) -> str:
     return WORDS.get(quantity, quantity.replace("_", " "))
 
 
-def plain_value(report: dict, mismatch: dict, side: str) -> str:
+def plain_value(report: PeakReport, mismatch: dict, side: str) -> str:
     """One side of a mismatch in words: sizes in bytes people read, allocations described."""
     value, quantity = mismatch[side], mismatch["quantity"]
     if value is None:
@@ -50,9 +54,9 @@ def plain_value(report: dict, mismatch: dict, side: str) -> str:
     return str(value)
 
 
-def _allocation_words(report: dict, side: str, described: str) -> str:
+def _allocation_words(report: PeakReport, side: str, described: str) -> str:
     m = _ALLOCATION_INDEX.match(described)
-    section = report.get(side) or {}
+    section = getattr(report, side) or {}
     found = next((a for a in section.get("allocations") or [] if m and a["index"] == int(m.group(1))), None)
     if found is None:
         return described
@@ -84,7 +88,7 @@ def _difference(quantity: str, difference) -> str:
     return str(difference)
 
 
-def differences_table(report: dict, found: list[dict], width: int, title: str):
+def differences_table(report: PeakReport, found: list[dict], width: int, title: str):
     """Each difference on two lines, XLA's above bufviz's, so long descriptions keep their room."""
     what, side, value = [], [], []
     for m in found:
@@ -95,10 +99,10 @@ def differences_table(report: dict, found: list[dict], width: int, title: str):
                       Column("value", value, shorten=cut_end_words, least=20)], width, title)
 
 
-def render_verify(report: dict, console: Console, show: int = 10) -> None:
+def render_verify(report: PeakReport, console: Console, show: int = 10) -> None:
     """Each quantity XLA printed: XLA's value, bufviz's ("same" when equal), ✓ or ✗."""
     render_header(report, console)
-    checks = report["checks"]
+    checks = report.checks
     theirs = [_cell(c["quantity"], c["xla"]) for c in checks]
     differences = [_difference(c["quantity"], c["difference"]) for c in checks]
     ours = ["same" if c["xla"] == c["recomputed"] else _cell(c["quantity"], c["recomputed"]) for c in checks]
@@ -116,7 +120,7 @@ def render_verify(report: dict, console: Console, show: int = 10) -> None:
         console.print(Text(f"✓ all {len(checks)} quantities match XLA", style="green"))
     else:
         console.print(Text(f"✗ {len(failed)} of {len(checks)} quantities differ from XLA", style="red"))
-        listed = [m for m in report["mismatches"] if m["quantity"].startswith(("live_range ", "allocation ", "offset "))]
+        listed = [m for m in report.mismatches if m["quantity"].startswith(("live_range ", "allocation ", "offset "))]
         if listed and show:
             console.print()
             console.print(differences_table(report, listed[:show], console.width, "First differences"))

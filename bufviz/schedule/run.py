@@ -3,6 +3,7 @@ schedulers minimise (MinimumMemoryForModule) and memory needed after buffer assi
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from ..engine.dataflow.callgraph import CallGraph
 from ..engine.scheduling.module import (DEFAULT_CANDIDATES, OWN_ALGORITHMS, Planner, Schedule, default_choice,
@@ -11,11 +12,14 @@ from ..engine.scheduling.xla import XLA_ALGORITHMS
 from ..hlo.model import Module
 from ..measure import module_report
 
+if TYPE_CHECKING:
+    from ..result import PeakReport
+
 ALGORITHMS = (*XLA_ALGORITHMS, "default", *OWN_ALGORITHMS)
 TIME_LIMIT = 10.0   # seconds bufviz's own searches may take on one module, bound included
 
 
-def schedule_report(report: dict, context, algorithm: str | None = None,
+def schedule_report(report: PeakReport, context, algorithm: str | None = None,
                     time_limit: float = TIME_LIMIT) -> tuple[dict, Schedule]:
     """`schedule` JSON, and the chosen schedule (the best, or `algorithm`'s) for --emit."""
     module, target = context.inputs.module, context.target
@@ -41,11 +45,11 @@ def schedule_report(report: dict, context, algorithm: str | None = None,
     best = chosen.get(best_row["algorithm"]) or runs[best_row["algorithm"]]
     original = None
     if module.is_scheduled:
-        ours = report["recomputed"] or {}
+        ours = report.recomputed or {}
         original = {"peak_bytes": ours.get("minimum_memory_bytes"),
-                    "needed_bytes": (report["memory"] or {}).get("needed_bytes")}
+                    "needed_bytes": (report.memory or {}).get("needed_bytes")}
     own, why = platform_choice(target)
-    return {"module": report["module"], "original": original, "xla_order": {"algorithm": own, "why": why},
+    return {"module": report.module, "original": original, "xla_order": {"algorithm": own, "why": why},
             "lower_bound_bytes": planner.lower_bound(),
             "lower_bound_seconds": round(planner.seconds, 4), "schedules": rows,
             "best": {k: best_row[k] for k in ("algorithm", "peak_bytes", "needed_bytes")}}, best
@@ -55,8 +59,8 @@ def measure(module: Module, target, schedule: Schedule) -> Schedule:
     """Peak and memory needed of the module run in this order (the whole pipeline)."""
     started = time.perf_counter()
     report = module_report(module, target, sequences=schedule.sequences)
-    schedule.peak_bytes = report["recomputed"]["minimum_memory_bytes"]
-    schedule.needed_bytes = report["memory"]["needed_bytes"] if report["memory"] else None
+    schedule.peak_bytes = report.recomputed["minimum_memory_bytes"]
+    schedule.needed_bytes = report.memory["needed_bytes"] if report.memory else None
     schedule.seconds += time.perf_counter() - started
     return schedule
 
@@ -70,10 +74,10 @@ ORDER_SHARE = 0.10       # a better order is worth a mention above this share of
 ORDER_TIME_LIMIT = 3.0   # seconds for the search when it only feeds a hint
 
 
-def better_order(report: dict, context, time_limit: float = ORDER_TIME_LIMIT) -> dict | None:
+def better_order(report: PeakReport, context, time_limit: float = ORDER_TIME_LIMIT) -> dict | None:
     """{algorithm, needed_bytes, saving_bytes} when bufviz's local search finds an order whose
     memory needed is lower by more than a tenth of the temporaries; else None."""
-    memory = report.get("memory") or {}
+    memory = report.memory or {}
     needed, temp = memory.get("needed_bytes"), memory.get("temp_bytes")
     if context.analysis is None or not needed or not temp:
         return None

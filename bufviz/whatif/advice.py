@@ -3,14 +3,19 @@ measured by running the changed module through the whole pipeline; a change that
 is not shown. Most saving first, with the source lines to change and the framework's words."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import BufvizError
-from ..explain.framework import (CARRY_HOW, DONATE_PARAMETERS_HOW, JAX, ORDER_HOW, PRECISION_HOW, REMAT_HOW,
+from ..views.framework import (CARRY_HOW, DONATE_PARAMETERS_HOW, JAX, ORDER_HOW, PRECISION_HOW, REMAT_HOW,
                                  START_HOW, detect_framework)
 from ..measure import module_report
 from .aliasing import AVOIDABLE, copies
 from .donate import donated_module, plan_donations
 from .remat import plan_remat, rematerialized_module
 from .rewrite import find_sequential, retyped, without_copies
+
+if TYPE_CHECKING:
+    from ..result import PeakReport
 
 REMAT_TRIES = 4          # largest temporaries at the peak tried for rematerialization
 PRECISION_TRIES = 3      # largest f32 buffers made from 16-bit inputs tried in bfloat16
@@ -19,17 +24,17 @@ MIN_SAVING_PERCENT = 1    # smaller savings are noise next to the headline
 LOW = ("bf16", "f16")
 
 
-def what_to_try(report: dict, context) -> list[dict]:
+def what_to_try(report: PeakReport, context) -> list[dict]:
     """Items {kind, title, how, saving_bytes, sources, change}, most saving first."""
 
     module, target = context.inputs.module, context.target
-    baseline = module_report(module, target, context.describe)["memory"]["needed_bytes"]
+    baseline = module_report(module, target, context.describe).memory["needed_bytes"]
 
     def saving(changed) -> int:
-        return baseline - module_report(changed, target)["memory"]["needed_bytes"]
+        return baseline - module_report(changed, target).memory["needed_bytes"]
 
     framework = _framework(module)
-    rows = [r for r in report["memory"]["at_peak"] if r["kind"] != "free"]
+    rows = [r for r in report.memory["at_peak"] if r["kind"] != "free"]
     items = [*_donation(module, target, saving, framework), *_remat(rows, module, saving, framework),
              *_carries(report, context, saving, framework), *_precision(rows, module, saving, framework),
              *_fragmentation(report), *_order(report, context)]
@@ -37,9 +42,9 @@ def what_to_try(report: dict, context) -> list[dict]:
     return sorted((i for i in items if i["saving_bytes"] >= least), key=lambda i: -i["saving_bytes"])
 
 
-def advice_section(report: dict, context, force: bool = False) -> dict:
+def advice_section(report: PeakReport, context, force: bool = False) -> dict:
     """`advice` of the peak report: the items, or why there are none."""
-    if context.analysis is None or not report.get("memory"):
+    if context.analysis is None or not report.memory:
         return {"items": [], "skipped_because": "advice is measured on the HLO module, which was not given"}
     size = len(context.analysis.flat.sequence)
     if size > MAX_INSTRUCTIONS and not force:
@@ -143,7 +148,7 @@ def _precision(rows, module, saving, framework) -> list[dict]:
 
 
 def _fragmentation(report) -> list[dict]:
-    memory = report["memory"]
+    memory = report.memory
     frag, temp = memory.get("fragmentation_bytes") or 0, memory.get("temp_bytes") or 0
     if not temp or frag <= 0.1 * temp:
         return []

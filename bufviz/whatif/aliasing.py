@@ -4,23 +4,28 @@ bytes each donation saves (measured by the what-if engine), and the in-place upd
 were not done in place, with the copy each costs."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine.liveness.hlo_liveness import parameter_aliasing
 from ..engine.target.sizes import color_of
 from ..hlo.shapes import format_index, parse_index
 from ..measure import module_report
 from .donate import output_leaves, plan_donations, donated_module
 
+if TYPE_CHECKING:
+    from ..result import PeakReport
+
 MAX_SINGLE = 32   # parameters measured one by one; more are measured only all together
 IN_PLACE = {"dynamic-update-slice", "scatter", "while", "fusion", "custom-call"}
 
 
-def aliasing_report(report: dict, context) -> dict:
+def aliasing_report(report: PeakReport, context) -> dict:
 
     module, analysis, target = context.inputs.module, context.analysis, context.target
     allocation_of = _allocation_of(report)
     outputs = dict(output_leaves(module))
     root_sets = analysis.dataflow.sets.get(module.entry.root, {})
-    baseline = module_report(module, target, context.describe)["memory"]["needed_bytes"]
+    baseline = module_report(module, target, context.describe).memory["needed_bytes"]
     savings: dict[int, tuple[int | None, list]] = {}
     params = {p.parameter_number: p for p in module.entry.parameters}
     rows = []
@@ -46,7 +51,7 @@ def aliasing_report(report: dict, context) -> dict:
         for number in undonated:
             plans = [p for p in plan_donations(module, target, [number]) if p.reason is None]
             if plans:
-                after = module_report(donated_module(module, plans), target)["memory"]["needed_bytes"]
+                after = module_report(donated_module(module, plans), target).memory["needed_bytes"]
                 savings[number] = (baseline - after, plans)
     else:   # only all together: the leaves paired are candidates, their own savings unmeasured
         plans = [p for p in plan_donations(module, target, undonated) if p.reason is None]
@@ -57,7 +62,7 @@ def aliasing_report(report: dict, context) -> dict:
         if plan is not None and (saving is None or saving > 0):
             r.update(donation_candidate=True, candidate_output=format_index(plan.output), saving_bytes=saving)
     return {"parameters": rows, "copies": copies(analysis, module, report),
-            "needed_bytes": report["memory"]["needed_bytes"] if report.get("memory") else None,
+            "needed_bytes": report.memory["needed_bytes"] if report.memory else None,
             "saving_if_all_donated_bytes": _all_donated_saving(module, target, rows, baseline)}
 
 
@@ -67,11 +72,11 @@ def _all_donated_saving(module, target, rows, baseline) -> int | None:
     if not numbers:
         return None
     plans = [p for p in plan_donations(module, target, numbers) if p.reason is None]
-    return baseline - module_report(donated_module(module, plans), target)["memory"]["needed_bytes"]
+    return baseline - module_report(donated_module(module, plans), target).memory["needed_bytes"]
 
 
-def _allocation_of(report: dict) -> dict:
-    xla, ours = report["xla"] or {}, report["recomputed"] or {}
+def _allocation_of(report: PeakReport) -> dict:
+    xla, ours = report.xla or {}, report.recomputed or {}
     allocations = xla.get("allocations") or ours.get("allocations") or []
     return {(v["name"], v["index"]): a["index"] for a in allocations for v in a["values"]}
 

@@ -4,19 +4,23 @@ what it holds, each slice counted once, as the headline counts it."""
 from __future__ import annotations
 
 import numpy as np
+from typing import TYPE_CHECKING
 
 from ..hlo.shapes import parse_index, value_label
 from .categories import backward_at, category_of
 from .memory import WHOLE_RUN, device_allocations
 from .storage import largest_over_time
 
+if TYPE_CHECKING:
+    from ..result import PeakReport
+
 FREE_CATEGORY = "free"
 
 
-def value_categories(report: dict, describe) -> dict[str, str]:
+def value_categories(report: PeakReport, describe) -> dict[str, str]:
     """Value label -> what it holds: the storage rows' word where the value is in use at the
     peak, else inferred from its allocation and instruction the same way."""
-    memory = report["memory"]
+    memory = report.memory
     known = {value_label(r["name"], r["index"]): r["category"] for r in memory["at_peak"] if r["kind"] != "free"}
     peak = memory["peak_instruction"]
     backward = backward_at((describe(peak, ()) or {}).get("op_name") if peak else None)
@@ -40,12 +44,12 @@ def value_categories(report: dict, describe) -> dict[str, str]:
     return out
 
 
-def in_use_by_category(report: dict, categories: dict[str, str]) -> dict[str, list[int]]:
+def in_use_by_category(report: PeakReport, categories: dict[str, str]) -> dict[str, list[int]]:
     """Bytes in use at each step, by what they hold: a temp slice as the largest value live in
     it, an allocation reserved for the whole run as the value live in it (between values, as
     its occupant at the peak)."""
-    memory, steps = report["memory"], report["timeline"]["steps"]
-    xla, ours = report["xla"] or {}, report["recomputed"] or {}
+    memory, steps = report.memory, report.timeline["steps"]
+    xla, ours = report.xla or {}, report.recomputed or {}
     ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in xla.get("live_ranges") or ours["live_ranges"]}
     rows = {r["allocation"]: r["category"] for r in memory["at_peak"] if r["kind"] in WHOLE_RUN}
     change: dict[str, np.ndarray] = {}
@@ -91,8 +95,8 @@ def _newest(spans: list[tuple], steps: int, otherwise: str) -> list[tuple[int, i
     return out
 
 
-def _drawn(report: dict) -> list[dict]:
+def _drawn(report: PeakReport) -> list[dict]:
     """The allocations the headline counts (main memory: no on-chip space, no host memory)."""
-    allocations = (report["xla"] or {}).get("allocations") or report["recomputed"]["allocations"]
-    spaces = {s["memory_space"] for s in report["memory"].get("memory_spaces") or []}
+    allocations = (report.xla or {}).get("allocations") or report.recomputed["allocations"]
+    spaces = {s["memory_space"] for s in report.memory.get("memory_spaces") or []}
     return [a for a in device_allocations(allocations) if a["color"] not in spaces]

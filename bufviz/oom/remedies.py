@@ -3,7 +3,7 @@ that built the program (`jax.checkpoint` is no help to a TensorFlow user). Reads
 dict; never the message text."""
 from __future__ import annotations
 
-from ..explain.framework import DONATE_HOW, REMAT_HOW
+from ..views.framework import DONATE_HOW, REMAT_HOW
 from ..units import ellipsis_start, human_bytes
 from .phase import autotuning_lines, phase_tips, warnings_line
 

@@ -2,15 +2,20 @@
 keeps it alive across the peak, and what it aliases. Read from the report (never XLA text)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import BufvizError
 from ..hlo.shapes import parse_index, value_label
 
+if TYPE_CHECKING:
+    from ..result import PeakReport
 
-def explain_value(report: dict, name: str | None, describe=None) -> dict:
+
+def explain_value(report: PeakReport, name: str | None, describe=None) -> dict:
     """The facts about `name` (`fusion.3` or `fusion.3{1}`), by default the largest buffer in
     use at the peak moment. `describe(name, index tuple)` fills in what the report lacks
     (opcode, op_name, source of a value not in use at the peak)."""
-    memory = report.get("memory")
+    memory = report.memory
     if memory is None:
         raise BufvizError("expected allocations and live ranges to explain a buffer from (the HLO "
                           "module, or XLA's buffer assignment with its values), found neither")
@@ -42,23 +47,23 @@ def explain_value(report: dict, name: str | None, describe=None) -> dict:
     return facts
 
 
-def _allocated_value(report: dict, row: dict) -> dict | None:
+def _allocated_value(report: PeakReport, row: dict) -> dict | None:
     """The value as its allocation holds it (shape, size), where the report lists it."""
-    side = report["xla"] if (report["xla"] or {}).get("allocations") else report["recomputed"] or {}
+    side = report.xla if (report.xla or {}).get("allocations") else report.recomputed or {}
     for a in side.get("allocations") or []:
         if a["index"] == row["allocation"]:
             return next((v for v in a["values"] if (v["name"], v["index"]) == (row["name"], row["index"])), None)
     return None
 
 
-def _sequence(report: dict) -> list[str]:
-    for side in (report["xla"] or {}, report["recomputed"] or {}):
+def _sequence(report: PeakReport) -> list[str]:
+    for side in (report.xla or {}, report.recomputed or {}):
         if side.get("instruction_sequence"):
             return side["instruction_sequence"]
     return []
 
 
-def _find(rows: list[dict], report: dict, name: str | None) -> dict:
+def _find(rows: list[dict], report: PeakReport, name: str | None) -> dict:
     storage = [r for r in rows if r["kind"] != "free"]
     if name is None:   # the largest buffer at the peak (a temporary among equals: it is the one to change)
         return max(storage, key=lambda r: (r["bytes"], r["kind"] == "temp"))
@@ -67,7 +72,7 @@ def _find(rows: list[dict], report: dict, name: str | None) -> dict:
             return r
         if any(name in (v["name"], value_label(v["name"], v["index"])) for v in r["shared_with"]):
             return _shared_row(report, r, name)
-    for a in (report["xla"] or {}).get("allocations") or (report["recomputed"] or {}).get("allocations") or []:
+    for a in (report.xla or {}).get("allocations") or (report.recomputed or {}).get("allocations") or []:
         for v in a["values"]:   # a value not in use at the peak
             if name in (v["name"], value_label(v["name"], v["index"])):
                 return _value_row(report, a, v)
@@ -75,13 +80,13 @@ def _find(rows: list[dict], report: dict, name: str | None) -> dict:
                       + ", ".join(value_label(r["name"], r["index"]) for r in storage[:5]) + ")")
 
 
-def value_ranges(report: dict) -> dict:
+def value_ranges(report: PeakReport) -> dict:
     """(name, index) -> (start, end); XLA's own ranges win where it printed them."""
     return {(r["name"], r["index"]): (r["start"], r["end"])
-            for side in (report["recomputed"] or {}, report["xla"] or {}) for r in side.get("live_ranges") or []}
+            for side in (report.recomputed or {}, report.xla or {}) for r in side.get("live_ranges") or []}
 
 
-def _shared_row(report: dict, row: dict, name: str) -> dict:
+def _shared_row(report: PeakReport, row: dict, name: str) -> dict:
     """The same slice seen from a value that shares it."""
     other = next(v for v in row["shared_with"] if name in (v["name"], value_label(v["name"], v["index"])))
     start, end = value_ranges(report).get((other["name"], other["index"]), (None, None))
@@ -91,7 +96,7 @@ def _shared_row(report: dict, row: dict, name: str) -> dict:
             + [v for v in row["shared_with"] if v is not other]}
 
 
-def _value_row(report: dict, allocation: dict, v: dict) -> dict:
+def _value_row(report: PeakReport, allocation: dict, v: dict) -> dict:
     start, end = value_ranges(report).get((v["name"], v["index"]), (None, None))
     kinds = allocation["kinds"]
     return {"name": v["name"], "index": v["index"], "opcode": None, "op_name": None, "source": None,
@@ -101,8 +106,8 @@ def _value_row(report: dict, allocation: dict, v: dict) -> dict:
                             if o is not v and o["offset"] == v["offset"]]}
 
 
-def _why_alive(report: dict, row: dict, facts: dict) -> str:
-    params = {(p["name"], p["index"]): p for p in (report["recomputed"] or {}).get("parameters") or []}
+def _why_alive(report: PeakReport, row: dict, facts: dict) -> str:
+    params = {(p["name"], p["index"]): p for p in (report.recomputed or {}).get("parameters") or []}
     param = params.get((row["name"], row["index"]))
     if param is not None and param["aliased_output"] is None:
         return "an entry parameter that is not donated: it stays allocated for the whole run"
@@ -121,9 +126,9 @@ def _why_alive(report: dict, row: dict, facts: dict) -> str:
     return f"its last use, {facts['last_use_at']} at t={facts['end']}, keeps it alive {where}until then"
 
 
-def _aliases(report: dict, row: dict, sharing: list[str]) -> list[str]:
+def _aliases(report: PeakReport, row: dict, sharing: list[str]) -> list[str]:
     out = []
-    for p in (report["recomputed"] or {}).get("parameters") or []:
+    for p in (report.recomputed or {}).get("parameters") or []:
         if p["aliased_output"] is not None and (p["name"], p["index"]) == (row["name"], row["index"]):
             out.append(f"input_output_alias: parameter {p['number']} -> output {{{p['aliased_output']}}}"
                        + (f" ({p['alias_kind']})" if p.get("alias_kind") else ""))

@@ -1,24 +1,25 @@
-"""The peak report: XLA's printed numbers and bufviz's recomputation in the JSON contract
-(schema_version 1). Every reporter renders this dict, so a saved report can be read back."""
+"""The core of a peak report: XLA's printed numbers (`xla`), bufviz's recomputation
+(`recomputed`) and where they differ, as the JSON contract has them."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .hlo.shapes import format_index, parse_index
 from .inputs import Inputs
+from .result import SCHEMA_VERSION, PeakReport
 from .verify.compare import mismatches, verification
 from .engine.assignment.totals import kind_bytes
+from .views.storage import storage_totals
 from .engine.liveness.liveness import PeakResult
 from .engine.target.vintage import Vintage
 
 if TYPE_CHECKING:
     from .dumps.records import BufferAssignmentDump, LiveRangeDump
 
-SCHEMA_VERSION = 1
-
 
 def build_peak_report(inputs: Inputs, platform: str, vintage: Vintage, result: PeakResult | None,
-                      describe, notes: list[str], assignment: dict | None = None) -> dict:
+                      describe, notes: list[str], assignment: dict | None = None,
+                      unplaced_tuple_reads: int | None = None) -> PeakReport:
     """`describe(name, index)` gives a dict with the shape, opcode, op_name and source of a value,
     used to annotate the rows live at the peak."""
     placement = _placement(inputs.buffer_assignment)
@@ -31,18 +32,14 @@ def build_peak_report(inputs: Inputs, platform: str, vintage: Vintage, result: P
         recomputed.update(assignment)
         recomputed["allocation_kinds"] = allocation_summary(assignment["allocations"])
     found = mismatches(xla, recomputed)
-    return {
-        "schema_version": SCHEMA_VERSION,
-        "module": inputs.module_name,
-        "platform": platform,
-        "inputs": dict(inputs.paths),
-        "vintage": vintage.to_json(platform),
-        "xla": xla,
-        "recomputed": recomputed,
-        "mismatches": found,
-        "checks": verification(xla, recomputed, found) if xla and recomputed else [],
-        "notes": notes + (result.notes if result else []),
-    }
+    checks = verification(xla, recomputed, found) if xla and recomputed else []
+    if recomputed is not None and assignment is not None:
+        recomputed.update(storage_totals(recomputed))
+    if recomputed is not None and unplaced_tuple_reads is not None:
+        recomputed["unplaced_tuple_reads"] = unplaced_tuple_reads
+    return PeakReport(schema_version=SCHEMA_VERSION, module=inputs.module_name, platform=platform,
+                      inputs=dict(inputs.paths), vintage=vintage.to_json(platform), xla=xla, recomputed=recomputed,
+                      mismatches=found, checks=checks, notes=notes + (result.notes if result else []))
 
 
 def xla_section(inputs: Inputs, describe, placement: dict) -> dict | None:

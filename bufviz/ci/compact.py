@@ -3,7 +3,7 @@ live-range peak and the storage at the peak. A full peak report and an entry of 
 both become this, so `check` and `diff` read dumps and saved results alike."""
 from __future__ import annotations
 
-from ..summary import SCHEMA_VERSION
+from ..result import SCHEMA_VERSION, PeakReport
 
 METRICS = {   # --metric name -> (key in a summary, what people call it)
     "needed": ("needed_bytes", "memory needed"),
@@ -16,17 +16,17 @@ PARTS = ("needed_bytes", "argument_bytes", "output_bytes", "temp_bytes", "alias_
          "fragmentation_bytes", "xla_peak_bytes")
 
 
-def summarize(report: dict, path: str | None = None) -> dict:
+def summarize(report: PeakReport, path: str | None = None) -> dict:
     """The compact result of one peak report (`path`: where its module was read from)."""
-    memory = report.get("memory") or {}
-    xla, ours = report.get("xla") or {}, report.get("recomputed") or {}
+    memory = report.memory or {}
+    xla, ours = report.xla or {}, report.recomputed or {}
     rows = [r for r in memory.get("at_peak") or [] if r.get("kind") != "free"]
     largest = max(rows, key=lambda r: r["bytes"], default=None)
-    vintage = report.get("vintage") or {}
+    vintage = report.vintage or {}
     return {
-        "module": report.get("module"),
+        "module": report.module,
         "path": path if path is not None else _first_input(report),
-        "platform": report.get("platform"),
+        "platform": report.platform,
         "xla_dates": {"earliest": vintage.get("earliest"), "latest": vintage.get("latest")},
         "needed_bytes": memory.get("needed_bytes"),
         "argument_bytes": memory.get("argument_bytes"),
@@ -45,13 +45,13 @@ def summarize(report: dict, path: str | None = None) -> dict:
     }
 
 
-def _first_input(report: dict) -> str | None:
-    inputs = report.get("inputs") or {}
+def _first_input(report: PeakReport) -> str | None:
+    inputs = report.inputs or {}
     return inputs.get("hlo") or next((p for p in inputs.values() if p), None)
 
 
-def _why_no_memory(report: dict) -> str:
-    if report.get("oom") is not None:
+def _why_no_memory(report: PeakReport) -> str:
+    if report.oom is not None:
         return "an out-of-memory message alone has no allocations (give the HLO module too)"
     return "neither the HLO module nor XLA's buffer assignment with its values was found"
 

@@ -6,9 +6,8 @@ from ..units import human_bytes
 from .memory import WHOLE_RUN, device_allocations
 
 
-def other_numbers(report: dict) -> list[dict]:
-    memory = report["memory"]
-    xla, ours = report["xla"] or {}, report["recomputed"] or {}
+def other_numbers(memory: dict, xla: dict, ours: dict) -> list[dict]:
+    """`xla` and `ours`: the report's xla and recomputed sections ({} where there is none)."""
     allocations = xla.get("allocations") or ours.get("allocations") or []
     needed = memory["needed_bytes"]
     rows = []
