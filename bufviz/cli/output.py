@@ -7,12 +7,12 @@ import io
 import os
 import stat
 import sys
-from typing import TYPE_CHECKING
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ..errors import BufvizError
 
 if TYPE_CHECKING:
+    from ..request import Request
     from ..result import PeakReport
 
 
@@ -60,9 +60,9 @@ PROGRESS_FROM_BYTES = 16 * 1024 * 1024
 
 
 @contextlib.contextmanager
-def progress_for(paths):
+def progress_for(request: Request):
     """A spinner on stderr naming the current phase, for large inputs on a terminal only."""
-    if not sys.stderr.isatty() or _input_bytes(paths) < PROGRESS_FROM_BYTES:
+    if not sys.stderr.isatty() or _input_bytes(request) < PROGRESS_FROM_BYTES:
         yield lambda message: None
         return
     from rich.console import Console
@@ -72,11 +72,11 @@ def progress_for(paths):
         yield lambda message: status.update(f"bufviz: {printable(message)}")
 
 
-def _input_bytes(paths) -> int:
+def _input_bytes(request: Request) -> int:
     total = 0
-    for path in paths:
+    for path in request.paths:
         if os.path.isdir(path):
-            total += sum(e.stat().st_size for e in os.scandir(path) if e.is_file())
+            total += request.listing.bytes(path)
         elif os.path.isfile(path):
             total += os.path.getsize(path)
     return total

@@ -21,7 +21,7 @@ def read_report(request: Request, fmt: str = "text", advice: bool | None = False
     saved = saved_report(request.paths) if not explain else None
     if saved is not None:
         return saved
-    with progress_for(request.paths) as say:
+    with progress_for(request) as say:
         return peak_report(request, progress=say, value_info=fmt in PICTURES, advice=advice, explain=explain)
 
 
@@ -29,7 +29,7 @@ def read_module(request: Request, needed_for: str):
     """The report and its context, for commands that recompute from the HLO module."""
     from ..pipeline import peak_context
 
-    with progress_for(request.paths) as say:
+    with progress_for(request) as say:
         report, context = peak_context(request, say)
     if context.analysis is None:
         raise BufvizError(f"expected the HLO module ({needed_for}), found none", request.paths[0])

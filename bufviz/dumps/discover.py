@@ -56,6 +56,7 @@ class FolderListing:
 
     def __init__(self) -> None:
         self._files: dict[str, list[str]] = {}
+        self._bytes: dict[str, int] = {}
 
     def files(self, folder: str) -> list[str]:
         """The names of the plain files in `folder`, sorted."""
@@ -63,8 +64,17 @@ class FolderListing:
         found = self._files.get(key)
         if found is None:
             with os.scandir(key) as entries:
-                found = self._files[key] = sorted(e.name for e in entries if e.is_file())
+                sizes = {e.name: e.stat().st_size for e in entries if e.is_file()}
+            found = self._files[key] = sorted(sizes)
+            self._bytes[key] = sum(sizes.values())
         return found
+
+    def bytes(self, folder: str) -> int:
+        """The size of the plain files in `folder`, together."""
+        key = os.path.normpath(folder or ".")
+        if key not in self._bytes:
+            self._bytes[key] = sum(os.path.getsize(os.path.join(key, f)) for f in self.files(key))
+        return self._bytes[key]
 
     def walk(self, root: str):
         """(folder, its files) for `root` and every folder below it, in sorted order."""
