@@ -25,6 +25,7 @@ from typing import Any, Iterable, Union
 from .ci.identity import name_programs
 from .ci.compact import summarize
 from .errors import BufvizError
+from .device.fit import as_device
 from .request import Request
 from .result import PeakReport
 
@@ -112,8 +113,11 @@ class Result(PeakReport):
 
 
 def analyze(source: PathOrText, *, module: str | None = None, platform: str | None = None,
-            discover: bool = True) -> Result:
-    """A dump file, a dump folder, HLO module text (`compiled.as_text()`), or a saved result."""
+            discover: bool = True, device=None) -> Result:
+    """A dump file, a dump folder, HLO module text (`compiled.as_text()`), or a saved result.
+    `device` (the device's memory as a size, or jax's `device.memory_stats()`) adds `r.device`:
+    whether it fits, by the allocator's predicted peak."""
+    device = as_device(device)
     from .ci.saved import is_saved_file, looks_saved, read_saved_report
     from .pipeline import peak_report
 
@@ -124,14 +128,15 @@ def analyze(source: PathOrText, *, module: str | None = None, platform: str | No
         with tempfile.TemporaryDirectory(prefix="bufviz-") as folder:
             path = os.path.join(folder, "module.txt")
             Path(path).write_text(text, encoding="utf-8")
-            report = peak_report(Request([path], discover=False, platform=platform))
+            report = peak_report(Request([path], discover=False, platform=platform, device=device))
         report.inputs = {k: ("<text>" if v else None) for k, v in report.inputs.items()}
         return Result.of(report)
     path = os.fspath(source)
     if os.path.isfile(path) and is_saved_file(path):
         from .textfile import read_text
         return Result.of(read_saved_report(path, read_text(path)))
-    return Result.of(peak_report(Request([path], discover=discover, module=module, platform=platform)))
+    return Result.of(peak_report(Request([path], discover=discover, module=module, platform=platform,
+                                         device=device)))
 
 
 STATS = ("argument_size", "output_size", "alias_size", "temp_size", "generated_code_size", "peak_memory",
@@ -139,9 +144,10 @@ STATS = ("argument_size", "output_size", "alias_size", "temp_size", "generated_c
          "host_generated_code_size")
 
 
-def analyze_compiled(compiled: Any, *, platform: str | None = None) -> Result:
+def analyze_compiled(compiled: Any, *, platform: str | None = None, device=None) -> Result:
     """A compiled jax program (`jax.jit(f).lower(*args).compile()`), analysed in-process with no
-    dump flags: its optimized module (`as_text()`) and jax's numbers (`memory_analysis()`)."""
+    dump flags: its optimized module (`as_text()`) and jax's numbers (`memory_analysis()`);
+    `device` as `analyze` takes it."""
     text = compiled.as_text()
     if not isinstance(text, str) or not text.lstrip().startswith("HloModule"):
         raise BufvizError("expected compiled.as_text() to give an HLO module (a jax Compiled object), "
@@ -156,7 +162,7 @@ def analyze_compiled(compiled: Any, *, platform: str | None = None) -> Result:
                        if isinstance(getattr(stats, f"{n}_in_bytes", None), int)}
             Path(folder, "memory_analysis.json").write_text(json.dumps(numbers), encoding="utf-8")
         from .pipeline import peak_report
-        report = peak_report(Request([path], platform=platform))
+        report = peak_report(Request([path], platform=platform, device=as_device(device)))
     report.inputs = {k: ("<compiled>" if v else None) for k, v in report.inputs.items()}
     return Result.of(report)
 
@@ -198,8 +204,9 @@ class CheckResult:
 
 
 def check(sources, *, budget: str | int | None = None, baseline=None, max_increase: str | int | None = None,
-          metrics: Iterable[str] = ("needed",)) -> CheckResult:
-    """Modules (paths, folders, saved results, `Result`s) against a budget and/or a baseline."""
+          metrics: Iterable[str] = ("needed",), device=None) -> CheckResult:
+    """Modules (paths, folders, saved results, `Result`s) against a budget, a baseline, and/or a
+    device (as `analyze` takes it: each module must fit under its allocator's limit)."""
     from .ci.check import check as run_check
     from .ci.limits import parse_increase, parse_size
     from .ci.compact import METRICS
@@ -207,11 +214,13 @@ def check(sources, *, budget: str | int | None = None, baseline=None, max_increa
     unknown = [m for m in metrics if m not in METRICS]
     if unknown:
         raise BufvizError(f"unknown metric {unknown[0]!r}: expected one of {', '.join(METRICS)}")
-    if budget is None and baseline is None:
-        raise BufvizError("give a budget, a baseline, or both")
-    modules, errors = _summaries(sources)
+    device = as_device(device)
+    if budget is None and baseline is None and device is None:
+        raise BufvizError("give a budget, a baseline, a device, or several")
+    modules, errors = _summaries(sources, device)
     old = _summaries(baseline)[0] if baseline is not None else None
-    data = run_check(modules, list(metrics), None if budget is None else parse_size(budget), old,
+    metrics = list(metrics) if budget is not None or baseline is not None else []
+    data = run_check(modules, metrics, None if budget is None else parse_size(budget), old,
                      None if max_increase is None else parse_increase(max_increase), errors)
     return CheckResult(data["ok"], data["failed"], data["results"], data["errors"], data)
 
@@ -241,7 +250,7 @@ def diff(old, new) -> DiffResult:
     return DiffResult(data["verdict"], data["needed_bytes"], data["top_changes"], data)
 
 
-def _summaries(sources) -> tuple[list[dict], list[dict]]:
+def _summaries(sources, device=None) -> tuple[list[dict], list[dict]]:
     from .ci.collect import collect
 
     if isinstance(sources, (str, os.PathLike, Result)):
@@ -249,15 +258,30 @@ def _summaries(sources) -> tuple[list[dict], list[dict]]:
     summaries, errors = [], []
     for s in sources:
         if isinstance(s, Result):
-            summaries.append(summarize(s))
+            summaries.append(summarize(_on_device(s, device)))
         elif _is_text(s):
-            summaries.append(summarize(analyze(s)))
+            summaries.append(summarize(analyze(s, device=device)))
         else:
-            found, failed = collect(Request([os.fspath(s)]))
+            found, failed = collect(Request([os.fspath(s)], device=device))
             summaries += found
             errors += failed
     name_programs(summaries)   # (across the sources, as the command line names them)
     return summaries, errors
+
+
+def _on_device(result: Result, device) -> Result:
+    """The result held to `device`: its prediction made again for that limit (the library calls
+    that allocate while running are those the result's own prediction found)."""
+    if device is None:
+        return result
+    if result.device is None:
+        raise BufvizError(f"{result.module}: analysed without a device, so the library calls that allocate while "
+                          "running are unknown: analyse it with device=")
+    from .device.fit import allocator_requests, device_section
+    again = Result.of(result)
+    again.device = device_section(allocator_requests(result.allocations), result.device["runtime_allocators"],
+                                  result.platform, device, result.needed_bytes)
+    return again
 
 
 def _is_text(source) -> bool:

@@ -164,7 +164,38 @@ def _peak_report(request: Request, say) -> tuple[PeakReport, object, Context]:
                                                                     platform == "tpu" or inputs.module is None)
     report.oom = oom if oom is not None else _oom_json(inputs)
     report.warnings = list(inputs.warnings)
+    device = request.device or _device_of_message(report)
+    if device is not None:
+        from .device.fit import device_section
+        report.device = device_section(_requests(report), _runtime_allocators(inputs), platform, device,
+                                       (report.memory or {}).get("needed_bytes"))
     return report, describe, context
+
+
+def _device_of_message(report: PeakReport):
+    """An out-of-memory message that prints the allocator's limit, read with the module: the
+    prediction is held to that limit."""
+    limit = (report.oom or {}).get("limit_bytes")
+    if not limit or _requests(report) is None:
+        return None
+    from .device.fit import Device, default_preallocate
+    preallocate = report.oom.get("preallocate")
+    return Device(limit, default_preallocate() if preallocate is None else preallocate,
+                  limit_from="the out-of-memory message")
+
+
+def _requests(report: PeakReport) -> dict | None:
+    from .device.fit import allocator_requests
+    allocations = (report.xla or {}).get("allocations") or (report.recomputed or {}).get("allocations")
+    return allocator_requests(allocations) if allocations else None
+
+
+def _runtime_allocators(inputs: Inputs) -> list[str]:
+    from .device.fit import runtime_allocators
+    if inputs.module is not None:
+        return runtime_allocators(inputs.module.text)
+    values = inputs.buffer_assignment.values if inputs.buffer_assignment is not None else None
+    return runtime_allocators("\n".join(v.instruction for v in values or []))
 
 
 def _unplaced_tuple_reads(inputs: Inputs, analysis) -> int:

@@ -82,6 +82,23 @@ class Oom(TypedDict, total=False):
     suggestions: list[str]
 
 
+class DeviceFit(TypedDict):
+    """Will it fit: the allocator's limit and its predicted peak for one run (device/fit.py)."""
+    memory_bytes: int | None
+    mem_fraction: float | None
+    limit_bytes: int
+    limit_from: str
+    preallocate: bool
+    predicted_peak_bytes: int | None  # the allocator's peak in use (under the least limit when over)
+    least_limit_bytes: int | None   # the smallest limit the run is served under
+    at_least: bool                  # runtime allocations the dump does not show may add to it
+    fits: bool | None               # None: cannot say (a lower bound under the limit)
+    headroom_bytes: int | None      # limit - what is compared (negative: missing)
+    compared: str | None            # "least_limit_bytes" on GPU, else "needed_bytes"
+    runtime_allocators: list[str]
+    notes: list[str]
+
+
 class Advice(TypedDict):
     items: list[dict]       # kind, saving_bytes, title, how, sources, change
     skipped_because: str | None
@@ -116,7 +133,7 @@ class Schedule(TypedDict, total=False):
 # The keys every report has, then the sections a feature adds, in the order they are written.
 HEAD = ("schema_version", "module", "platform", "inputs", "vintage")
 CORE = HEAD + ("xla", "recomputed", "mismatches", "checks", "notes")
-SECTIONS = ("memory", "groups", "timeline", "oom", "warnings", "explain", "advice", "value_info",
+SECTIONS = ("memory", "groups", "timeline", "oom", "warnings", "device", "explain", "advice", "value_info",
             "what_if", "aliasing", "schedule")
 
 
@@ -139,6 +156,7 @@ class PeakReport:
     timeline: Timeline | None
     oom: Oom | None
     warnings: list[str] | None
+    device: DeviceFit | None
     explain: dict | None
     advice: Advice | None
     value_info: dict[str, dict] | None

@@ -120,7 +120,7 @@ def test_a_folder_gets_one_verdict_per_module_matched_to_the_baseline_by_folder(
 @pytest.mark.parametrize("args,message", [
     (("--budget", "12 potatoes"), "expected a size like"),
     (("--budget", "1GiB", "--max-increase", "5%"), "--max-increase needs --baseline"),
-    ((), "give --budget SIZE, --baseline FILE, or both"),
+    ((), "give --budget SIZE, --baseline FILE, --device-memory SIZE, or several"),
     (("--baseline", "no/such/file.json"), "no such file"),
 ])
 def test_bad_usage_exits_2(args, message):

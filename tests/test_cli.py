@@ -53,7 +53,8 @@ def _env_value(param: click.Option) -> tuple[str, object]:
         n = max(3, getattr(param.type, "min", None) or 0)
         return str(n), (n,) if param.multiple else n
     if isinstance(param.type, click.types.FloatParamType):
-        return "2.5", 2.5
+        value = 0.5 if getattr(param.type, "max", None) == 1 else 2.5   # (a fraction stays in its range)
+        return str(value), value
     return "some-file.json", "some-file.json"
 
 

@@ -33,6 +33,8 @@ def check(modules: list[dict], metrics: list[str], budget: int | None = None, ba
             continue
         results += [_verdict(m, metric, budget, old_of.get(id(m)), increase if baseline is not None else None)
                     for metric in metrics]
+        if m.get("device") is not None:
+            results.append(_device_verdict(m))
     return {
         "schema_version": SCHEMA_VERSION,
         "ok": all(r["ok"] for r in results) and not errors,
@@ -81,6 +83,30 @@ def _verdict(module: dict, metric: str, budget: int | None, old: dict | None, in
         grown = None if out["baseline_bytes"] is None else \
             [c for c in module_diff(old, module)["top_changes"] if c["delta"] > 0]
         out["culprits"] = _culprits(module, grown)
+    return out
+
+
+def _device_verdict(module: dict) -> dict:
+    """Whether the module fits under the allocator's limit (`--device-memory`): failed only when
+    it surely does not (a lower bound under the limit is not a verdict)."""
+    device = module["device"]
+    words = "allocator's limit needed" if device["compared"] == "least_limit_bytes" else "memory needed"
+    value = None if device["headroom_bytes"] is None else device["limit_bytes"] - device["headroom_bytes"]
+    out = {"program": program_of(module), "module": module["module"], "path": module["path"], "metric": "device",
+           "what": words, "bytes": value, "budget_bytes": device["limit_bytes"], "baseline_bytes": None,
+           "delta": None, "allowed_increase_bytes": None, "ok": device["fits"] is not False, "violations": [],
+           "culprits": [], "note": None}
+    if value is None:
+        out["note"] = device["notes"][-1] if device["notes"] else "nothing to compare with the limit"
+    elif device["fits"] is False:
+        needs = human_bytes(value)
+        if device["compared"] == "least_limit_bytes":
+            needs = f"an allocator's limit of {needs}"
+        out["violations"].append(f"does not fit: it needs {needs}, the allocator's limit is "
+                                 f"{human_bytes(device['limit_bytes'])} ({human_bytes(-device['headroom_bytes'])} missing)")
+        out["culprits"] = _culprits(module, None)
+    elif device["fits"] is None:
+        out["note"] = "at least: library calls take more while running"
     return out
 
 

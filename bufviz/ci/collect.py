@@ -21,7 +21,7 @@ def collect(request: Request, jobs: int = 0, progress=None) -> tuple[list[dict],
     """(summaries, errors) of the request's paths: errors are modules of a folder that could not
     be read; anything else wrong raises. Each summary says which program it is (identity.py),
     below the folder it was found in."""
-    module, platform, match = request.module, request.platform, request.match
+    module = request.module
     summaries: list[dict] = []
     errors: list[dict] = []
     files = []
@@ -31,10 +31,13 @@ def collect(request: Request, jobs: int = 0, progress=None) -> tuple[list[dict],
             if not sets:
                 raise BufvizError("expected XLA dump files (module_NNNN.NAME.STAGE.txt) in this folder or below"
                                   + (f" for --module {module}" if module else "") + ", found none", path)
-            found, failed = analyse_all([s.files for s in sets], jobs, progress, platform, match)
+            found, failed = analyse_all([s.files for s in sets], request, jobs, progress)
             summaries += [dict(s, root=path) for s in found]
             errors += failed
         elif path != STDIN and os.path.isfile(path) and is_saved_file(path):
+            if request.device is not None:
+                raise BufvizError("a saved result cannot say whether it fits (it does not list the library calls "
+                                  "that allocate while running): give the dump", path)
             summaries += read_saved(path)
         else:
             files.append(path)

@@ -7,6 +7,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from ..dumps.discover import DumpSet, FolderListing, best_stage, by_module, dump_sets, memory_stats_files
 from ..errors import BufvizError
+from ..request import Request
 from .compact import summarize
 
 PARALLEL_FROM = 8   # modules: below this, starting processes costs more than it saves
@@ -26,18 +27,21 @@ def find_modules(root: str, listing: FolderListing | None = None) -> list[DumpSe
     return found
 
 
-def analyse_all(file_sets: list[list[str]], jobs: int = 0, progress=None, platform: str | None = None,
-                match: bool = False) -> tuple[list[dict], list[dict]]:
+def analyse_all(file_sets: list[list[str]], request: Request, jobs: int = 0,
+                progress=None) -> tuple[list[dict], list[dict]]:
+    """(summaries, errors) of each module's files, read as `request` says (its platform, --match
+    and device); `jobs` processes (0: one per core when there are many)."""
+    each = Request((), discover=False, platform=request.platform, match=request.match, device=request.device)
     jobs = jobs or (min(os.cpu_count() or 1, 8) if len(file_sets) >= PARALLEL_FROM else 1)
     outcomes = []
     if jobs == 1:
         for i, files in enumerate(file_sets):
-            outcomes.append(analyse_module(files, platform, match))
+            outcomes.append(analyse_module(each.with_paths(files)))
             if progress:
                 progress(i + 1, len(file_sets))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(analyse_module, files, platform, match) for files in file_sets]
+            futures = [pool.submit(analyse_module, each.with_paths(files)) for files in file_sets]
             for i, future in enumerate(as_completed(futures)):
                 if progress:
                     progress(i + 1, len(file_sets))
@@ -47,14 +51,13 @@ def analyse_all(file_sets: list[list[str]], jobs: int = 0, progress=None, platfo
     return summaries, errors
 
 
-def analyse_module(files: list[str], platform: str | None = None, match: bool = False) -> tuple[bool, dict]:
+def analyse_module(request: Request) -> tuple[bool, dict]:
     """(True, summary) or (False, {'path', 'error'}): one module, never raising."""
     from ..pipeline import peak_report
-    from ..request import Request
 
-    path = _main_file(files)
+    path = _main_file(list(request.paths))
     try:
-        return True, summarize(peak_report(Request(files, discover=False, platform=platform, match=match)), path)
+        return True, summarize(peak_report(request), path)
     except BufvizError as e:
         return False, {"path": path, "error": str(e)}
     except Exception as e:  # a bug on one module must not lose the others

@@ -5,7 +5,7 @@ import click
 
 from ..request import Request
 from .app import cli
-from .options import OUTPUT_OPTION, module_options, parsed_option
+from .options import OUTPUT_OPTION, device_options, module_options, parsed_option
 from .output import append_to, render_result, scan_progress
 
 CHECK_HELP = """Fail a CI job when a module needs more memory than allowed.
@@ -15,6 +15,8 @@ checked), or a result saved with `bufviz peak --format json` or `bufviz scan --f
 Each module is checked against --budget, and/or against its own entry in --baseline (a saved
 result or dumps; modules are matched by program) grown by at most --max-increase.
 The metric is memory needed unless --metric says otherwise; repeat --metric to check several.
+With --device-memory each module must also fit on the device: on GPU, the allocator's predicted
+peak for one run (see `bufviz peak --help`) under its limit; elsewhere, memory needed.
 
 Each row names its program: the shortest end of its folder's path below PATH that tells the
 folders apart, and the module (with its dump number where a folder holds several).
@@ -38,6 +40,7 @@ Examples:
   bufviz check dumps/ --baseline baseline.json --max-increase 5%
   bufviz check dumps/ --baseline baseline.json --metric needed --metric temp --format junit -o memory.xml
   bufviz check dumps/ --budget 12GiB --format github --summary "$GITHUB_STEP_SUMMARY"
+  bufviz check dumps/ --device-memory 80GB --no-preallocate
 """
 
 
@@ -56,10 +59,11 @@ Examples:
 @OUTPUT_OPTION
 @click.option("--summary", type=click.Path(dir_okay=False), metavar="FILE",
               help="Also append the markdown table to FILE (e.g. \"$GITHUB_STEP_SUMMARY\").")
+@device_options
 @module_options
 @click.pass_context
-def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summary, module_selector, platform,
-          jobs, no_color, match) -> int:
+def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summary, device, module_selector,
+          platform, jobs, no_color, match) -> int:
     from ..ci.check import check as run_check
     from ..ci.check import exit_code
     from ..ci.collect import collect
@@ -69,17 +73,18 @@ def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summ
     from ..report.junit import render_check_junit
     from ..report.markdown import render_check_markdown
 
-    if budget is None and baseline is None:
-        raise click.UsageError("give --budget SIZE, --baseline FILE, or both")
+    if budget is None and baseline is None and device is None:
+        raise click.UsageError("give --budget SIZE, --baseline FILE, --device-memory SIZE, or several")
     if max_increase is not None and baseline is None:
         raise click.UsageError("--max-increase needs --baseline")
     budget_bytes = parsed_option(parse_size, budget, "--budget")
     increase = parsed_option(parse_increase, max_increase, "--max-increase")
     with scan_progress() as progress:
-        request = Request(paths, module=module_selector, platform=platform, match=match)
+        request = Request(paths, module=module_selector, platform=platform, match=match, device=device)
         modules, errors = collect(request, jobs, progress)
-        old = collect(request.with_paths([baseline]), jobs)[0] if baseline else None
-    result = run_check(modules, list(metrics) or ["needed"], budget_bytes, old, increase, errors)
+        old = collect(request.with_paths([baseline]).with_device(None), jobs)[0] if baseline else None
+    metrics = list(metrics) or (["needed"] if budget is not None or baseline is not None else [])
+    result = run_check(modules, metrics, budget_bytes, old, increase, errors)
     if summary:
         append_to(summary, render_check_markdown(result))
     render_result(ctx, result, fmt, output, no_color, lambda console: render_check(result, console),

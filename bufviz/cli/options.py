@@ -52,6 +52,34 @@ def _with_request(command):
     return run
 
 
+def device_options(command):
+    """--device-memory, --mem-fraction and --preallocate/--no-preallocate, given to the command
+    as one `device` (None when no device was named)."""
+    @functools.wraps(command)
+    def run(*args, device_memory, mem_fraction, preallocate, **kwargs):
+        from ..device.fit import device_from_options
+        if device_memory is None and (mem_fraction is not None or preallocate is not None):
+            raise click.UsageError("--mem-fraction and --preallocate describe a device: give --device-memory too")
+        return command(*args, device=device_from_options(device_memory, mem_fraction, preallocate), **kwargs)
+
+    options = [
+        click.option("--device-memory", metavar="SIZE|FILE",
+                     help="The device's memory (80GB, 79.2GiB), or a JSON file of jax's device.memory_stats() "
+                          "whose bytes_limit is the allocator's limit: say whether the program fits, by the "
+                          "allocator's predicted peak (GPU) or memory needed."),
+        click.option("--mem-fraction", type=click.FloatRange(0, 1, min_open=True), metavar="F",
+                     help="The share of the device jax's allocator may use (default: "
+                          "XLA_PYTHON_CLIENT_MEM_FRACTION, else 0.75)."),
+        click.option("--preallocate/--no-preallocate", default=None,
+                     help="Whether jax reserves its whole share at the start (default: "
+                          "XLA_PYTHON_CLIENT_PREALLOCATE, else yes); without, the pool grows and hands out "
+                          "whole free chunks, so the peak is higher."),
+    ]
+    for option in reversed(options):
+        run = option(run)
+    return run
+
+
 PICTURES = ("svg", "html")
 
 

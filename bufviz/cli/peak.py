@@ -8,7 +8,7 @@ import click
 
 from ..errors import BufvizError
 from .app import cli
-from .options import PICTURES, input_options, name_list, number_list
+from .options import PICTURES, device_options, input_options, name_list, number_list
 from .output import render_result, scan_progress
 from .read import read_module, read_report
 
@@ -45,6 +45,11 @@ out-of-memory reports this gives libtpu's "Size" and "Unpadded size" within thei
 three-digit rounding. Modules with several memory spaces (TPU S(1) VMEM, S(2) SMEM, ...)
 get a peak per space; HBM (space 0) is the headline.
 
+With --device-memory, bufviz says whether the program fits: on GPU it predicts the peak of
+jax's allocator for one run in a fresh process (arguments placed first, then the executable's
+buffers; with --no-preallocate the growing pool hands out whole free chunks, so more), and
+compares it with the allocator's limit (--mem-fraction of the device, 0.75 by default).
+
 \b
 Examples:
   bufviz peak dumps/module_0022.jit_update.cpu_after_optimizations.txt
@@ -55,12 +60,14 @@ Examples:
   pbpaste | bufviz peak -
   bufviz peak dumps/ --donate 0,1
   bufviz peak dumps/ --remat add_tanh_fusion.1
+  bufviz peak dumps/ --device-memory 80GB --no-preallocate
   BUFVIZ_PEAK_FORMAT=json bufviz peak dumps/ --module jit_update
 """
 
 
 @cli.command(help=PEAK_HELP)
 @input_options(pictures=True)
+@device_options
 @click.option("--top", type=click.IntRange(min=0), default=20, show_default=True, metavar="N",
               help="Rows of the storage table (0: all). JSON always lists every row.")
 @click.option("--by", type=click.Choice(["source", "op", "kind", "category"]),
@@ -77,8 +84,12 @@ Examples:
                    "module. On by default for text output except on very large modules; --advice forces "
                    "it (and adds it to JSON).")
 @click.pass_context
-def peak(ctx, request, fmt, output, no_color, top, by, donate, remat, advice) -> int:
+def peak(ctx, request, device, fmt, output, no_color, top, by, donate, remat, advice) -> int:
+    request = request.with_device(device)
     if _several_modules(request):
+        if device is not None:
+            raise click.UsageError("--device-memory is for one module: choose it with --module, or check them all "
+                                   "with bufviz check FOLDER --device-memory SIZE")
         return _overview(ctx, request, fmt, output, no_color, top)
     if donate is not None or remat is not None:
         report = _what_if(request, number_list(donate, "--donate") if donate is not None else [],

@@ -19,6 +19,9 @@ def read_report(request: Request, fmt: str = "text", advice: bool | None = False
     from ..pipeline import peak_report
 
     saved = saved_report(request.paths) if not explain else None
+    if saved is not None and request.device is not None:
+        raise BufvizError("a saved result cannot say whether it fits (it does not list the library calls that "
+                          "allocate while running): give the dump", request.paths[0])
     if saved is not None:
         return saved
     with progress_for(request) as say:

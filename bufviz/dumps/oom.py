@@ -109,6 +109,7 @@ class OomReport:
     in_use_bytes: int | None = None     # a run-time allocator's bytes in use when the request failed
     limit_bytes: int | None = None      # that allocator's limit
     allocator: str | None = None        # its name as printed, e.g. GPU_0_bfc
+    preallocate: bool | None = None     # jax reserved that limit at start-up (else grew its pool)
     says_out_of_memory: bool = False    # the text says memory ran out (not just how much was used)
     phase: str | None = None            # when it failed: "compile" or "run"; None when the text does not say
     compile_pass: str | None = None     # the compiler's step that failed: "autotuning"

@@ -17,9 +17,11 @@ _ROUNDED = {"limit": [re.compile(r"^Limit:\s+(\S+)$")],
             "in_use": [re.compile(r"^InUse:\s+(\S+)$"), re.compile(r"^Sum Total of in-use chunks: (\S+)$")]}
 _CHUNKS_START = re.compile(r"Summary of in-use Chunks by size:?$")
 _CHUNKS = re.compile(r"^(\d+) Chunks of size (\d+) totalling")
-# The PjRt GPU client at start-up (jax): the BFC allocator's limit per device. Not the
-# `CollectiveBFCAllocator` line, another allocator's.
-_BACKEND_LIMIT = re.compile(r"XLA backend will use up to (?:\S+ \()?(\d+) bytes\)? on device (\d+) for BFCAllocator\b")
+# The PjRt GPU client at start-up (jax): the BFC allocator's limit per device, reserved at once
+# ("allocating") or grown on demand ("will use up to": XLA_PYTHON_CLIENT_PREALLOCATE=false). Not
+# the `CollectiveBFCAllocator` line, another allocator's.
+_BACKEND_LIMIT = re.compile(r"XLA backend (will use up to|allocating) (?:\S+ \()?(\d+) bytes\)? on device (\d+) "
+                            r"for BFCAllocator\b")
 _GPU_ALLOCATOR = re.compile(r"^GPU_(\d+)_bfc$")
 _AUTOTUNING = re.compile(r"Failed to get configs for: (\d+) out of (\d+) instructions")
 # When it failed, from the words around the failure; the last such line decides.
@@ -45,8 +47,11 @@ def read_allocator(report, lines: list[str], failure_at: int) -> None:
             setattr(report, f"{key}_bytes", _first(lines, _EXACT[key], int))
     if report.in_use_bytes is None:
         report.in_use_bytes = _in_use_chunks(lines)
-    if report.limit_bytes is None:
-        report.limit_bytes = _backend_limit(report.allocator, lines[:failure_at] or lines)
+    announced = _backend_limit(report.allocator, lines[:failure_at] or lines)
+    if announced is not None:
+        report.preallocate = announced[1]
+        if report.limit_bytes is None:
+            report.limit_bytes = announced[0]
     for key in ("limit", "in_use"):
         if getattr(report, f"{key}_bytes") is None:
             setattr(report, f"{key}_bytes", _first(lines, _ROUNDED[key], parse_human_bytes))
@@ -87,14 +92,15 @@ def _in_use_chunks(lines: list[str]) -> int | None:
     return None
 
 
-def _backend_limit(allocator: str | None, lines: list[str]) -> int | None:
-    """The failing BFC allocator's limit as the client announced it for that device, the last
-    announcement before the failure (a log may hold several processes)."""
+def _backend_limit(allocator: str | None, lines: list[str]) -> tuple[int, bool] | None:
+    """The failing BFC allocator's limit as the client announced it for that device, and whether
+    it was reserved at once: the last announcement before the failure (a log may hold several
+    processes)."""
     device = _GPU_ALLOCATOR.match(allocator or "")
     if device is None:
         return None
-    found = [int(m.group(1)) for line in lines
-             if (m := _BACKEND_LIMIT.search(line)) and m.group(2) == device.group(1)]
+    found = [(int(m.group(2)), m.group(1) == "allocating") for line in lines
+             if (m := _BACKEND_LIMIT.search(line)) and m.group(3) == device.group(1)]
     return found[-1] if found else None
 
 

@@ -45,6 +45,7 @@ def oom_json(report: OomReport, module: Module | None = None) -> dict:
         "needed_bytes": needed,
         "exceeded_bytes": _excess(report, needed),
         "allocator": report.allocator,
+        "preallocate": report.preallocate,
         "stats": dict(report.stats) or None,
         "usage": usage,
         "buffers": buffers,

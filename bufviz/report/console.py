@@ -16,6 +16,7 @@ from .layout import Column, cut_middle, fit_table, from_front, shape_column
 from .oom import render_oom
 from .verify import differences_table
 from .advice import advice_block
+from .device import device_block
 from .whatif import what_if_block
 
 if TYPE_CHECKING:
@@ -50,6 +51,8 @@ def render_peak(report: PeakReport, console: Console, top: int | None = 20, by: 
         parts = [Group(headline(memory, width), sparkline(report.timeline, width)), storage_table(memory, top, width), other_numbers_table(memory, width)]
     if memory is not None and memory.get("memory_spaces"):
         parts.append(_spaces_table(memory, width))
+    if report.device is not None:
+        parts.insert(1, device_block(report.device, width))
     for part in parts:
         if part is not None:
             console.print(part)

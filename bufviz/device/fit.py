@@ -1,0 +1,193 @@
+"""Will it fit: the device's limit as jax's allocator sees it, and the allocator's peak for one
+run of the program in a fresh process, predicted from XLA's allocations.
+
+jax's GPU client lets its allocator use `XLA_PYTHON_CLIENT_MEM_FRACTION` (0.75 by default) of
+the device's memory, all reserved at the start unless `XLA_PYTHON_CLIENT_PREALLOCATE=false`.
+A run places the arguments first, one allocation each in parameter order, then the executable
+allocates every buffer of XLA's assignment that is neither an argument nor a constant (constants
+live in the loaded program), in allocation order; nothing is freed before the run ends.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+
+from ..errors import BufvizError
+from .bfc import MIN_ALLOCATION, BfcAllocator, OutOfMemory, rounded
+
+DEFAULT_FRACTION = 0.75
+NOT_ALLOCATED = {"constant", "thread-local"}
+# Custom calls that are not XLA's own (`__cublas$gemm`, `__gpu$...`) run library code that may take
+# scratch memory from the same allocator while they run (jax's cuSOLVER kernels do): the dump
+# does not show it.
+_CUSTOM_CALL = re.compile(r'custom_call_target="([^"_][^"]*)"')
+
+
+@dataclass(frozen=True)
+class Device:
+    limit_bytes: int
+    preallocate: bool
+    memory_bytes: int | None = None      # the device's memory, when the limit was worked out from it
+    mem_fraction: float | None = None
+    limit_from: str = "--device-memory"
+
+
+def device_from_options(memory: str | None, fraction: float | None = None, preallocate: bool | None = None,
+                        environ=os.environ) -> Device | None:
+    """`memory`: a size (the device's memory) or a JSON file of jax's `device.memory_stats()`
+    (its `bytes_limit` is the limit itself); the fraction and preallocation default to jax's
+    environment variables, then to jax's defaults."""
+    if memory is None:
+        return None
+    from ..ci.limits import parse_size
+    if preallocate is None:
+        preallocate = default_preallocate(environ)
+    if os.path.isfile(memory):
+        if fraction is not None:
+            raise BufvizError("a memory_stats() file gives the allocator's limit itself (bytes_limit): leave out "
+                              "--mem-fraction", memory)
+        return Device(_stats_limit(memory), preallocate, limit_from=f"bytes_limit in {memory}")
+    if fraction is None:
+        fraction = _env_fraction(environ)
+    size = parse_size(memory, "device memory")
+    return Device(int(size * fraction), preallocate, size, fraction)
+
+
+def as_device(value) -> Device | None:
+    """What the Python API takes as a device: a Device, jax's `device.memory_stats()` (its
+    bytes_limit), or the device's memory as a size (the fraction and preallocation from jax's
+    environment variables)."""
+    if value is None or isinstance(value, Device):
+        return value
+    if isinstance(value, dict):
+        limit = value.get("bytes_limit")
+        if not isinstance(limit, int) or limit <= 0:
+            raise BufvizError("expected jax's device.memory_stats() with a bytes_limit, found none")
+        return Device(limit, default_preallocate(), limit_from="device.memory_stats()")
+    return device_from_options(str(value), None, None)
+
+
+def default_preallocate(environ=os.environ) -> bool:
+    """jax reserves the allocator's whole limit at the start unless told not to."""
+    return environ.get("XLA_PYTHON_CLIENT_PREALLOCATE", "true").strip().lower() not in ("false", "0")
+
+
+def _env_fraction(environ) -> float:
+    for name in ("XLA_PYTHON_CLIENT_MEM_FRACTION", "XLA_CLIENT_MEM_FRACTION"):
+        text = environ.get(name)
+        if text:
+            try:
+                value = float(text)
+            except ValueError:
+                raise BufvizError(f"expected a fraction like 0.75 in {name}, found {text!r}") from None
+            if not 0 < value <= 1:
+                raise BufvizError(f"expected a fraction between 0 and 1 in {name}, found {text!r}")
+            return value
+    return DEFAULT_FRACTION
+
+
+def _stats_limit(path: str) -> int:
+    from ..textfile import read_text
+    try:
+        data = json.loads(read_text(path))
+    except json.JSONDecodeError as e:
+        raise BufvizError(f"expected jax's device.memory_stats() as JSON, found invalid JSON: {e.msg}",
+                          path, e.lineno) from None
+    limit = data.get("bytes_limit") if isinstance(data, dict) else None
+    if not isinstance(limit, int) or limit <= 0:
+        raise BufvizError("expected jax's device.memory_stats() with a bytes_limit, found none", path, 1)
+    return limit
+
+
+def allocator_requests(allocations: list[dict]) -> dict:
+    """The sizes the allocator is asked for: the arguments in parameter order, then the
+    executable's buffers in allocation order (device memory only)."""
+    device = [a for a in allocations if not a.get("color")]
+    arguments = sorted((a for a in device if a["parameter"] is not None),
+                       key=lambda a: (a["parameter"]["number"], a["parameter"]["index"]))
+    executable = [a for a in device if a["parameter"] is None and not set(a["kinds"]) & NOT_ALLOCATED]
+    return {"arguments": [a["size"] for a in arguments], "executable": [a["size"] for a in executable]}
+
+
+def runtime_allocators(module_text: str) -> list[str]:
+    """The custom calls of a module that may allocate while they run, by target."""
+    return sorted(set(_CUSTOM_CALL.findall(module_text)))
+
+
+def least_limit(requests: dict, preallocate: bool) -> int:
+    """The smallest allocator limit under which the run is served (a multiple of 256 bytes).
+    Below the requests' rounded sum nothing fits; with no limit the pool it grows always does;
+    in between, fitting is taken to hold from some limit on (a larger limit only ever gives the
+    pool's last region more room)."""
+    sizes = requests["arguments"] + requests["executable"]
+    low = sum(rounded(s) for s in sizes)
+    high = _run(sizes, 1 << 62, preallocate).pool_bytes
+    while low < high:
+        middle = (low + high) // 2 // MIN_ALLOCATION * MIN_ALLOCATION
+        if middle < low:
+            middle = low
+        if _fits(sizes, middle, preallocate):
+            high = middle
+        else:
+            low = middle + MIN_ALLOCATION
+    return low
+
+
+def predicted_peak(requests: dict, limit: int, preallocate: bool) -> int:
+    """The allocator's peak bytes in use for one run under `limit` (OutOfMemory when it cannot
+    be served)."""
+    return _run(requests["arguments"] + requests["executable"], limit, preallocate).peak
+
+
+def _fits(sizes: list[int], limit: int, preallocate: bool) -> bool:
+    try:
+        _run(sizes, limit, preallocate)
+    except OutOfMemory:
+        return False
+    return True
+
+
+def _run(sizes: list[int], limit: int, preallocate: bool) -> BfcAllocator:
+    allocator = BfcAllocator(limit, preallocate)
+    for size in sizes:
+        allocator.allocate(size)
+    return allocator
+
+
+def device_section(requests: dict | None, runtime: list[str] | None, platform: str, device: Device,
+                   needed_bytes: int | None) -> dict:
+    """The JSON `device` section: the limit, the predicted peak, whether it fits and by how much."""
+    out = {"memory_bytes": device.memory_bytes, "mem_fraction": device.mem_fraction,
+           "limit_bytes": device.limit_bytes, "limit_from": device.limit_from, "preallocate": device.preallocate,
+           "predicted_peak_bytes": None, "least_limit_bytes": None, "at_least": False, "fits": None,
+           "headroom_bytes": None, "compared": None, "runtime_allocators": list(runtime or []), "notes": []}
+    if requests is None:
+        out["notes"].append("no allocations to predict from (give the HLO module or XLA's buffer assignment)")
+        return out
+    fits = None
+    if platform == "gpu":
+        least = out["least_limit_bytes"] = least_limit(requests, device.preallocate)
+        sizes = requests["arguments"] + requests["executable"]
+        fits = _fits(sizes, device.limit_bytes, device.preallocate)
+        out["predicted_peak_bytes"] = predicted_peak(requests, device.limit_bytes if fits else least,
+                                                     device.preallocate)
+        out["compared"] = "least_limit_bytes"
+        out["notes"].append("for one run in a fresh process: arrays already on the device, and the free chunks "
+                            "earlier runs leave, change the figure")
+    else:
+        least, out["compared"] = needed_bytes, "needed_bytes"
+        out["notes"].append(f"the allocator model is jax's on GPU: on {platform} memory needed is compared "
+                            "with the limit")
+    if least is None:
+        return out
+    if out["runtime_allocators"]:
+        out["at_least"] = True
+        out["notes"].append(f"{', '.join(out['runtime_allocators'])} may take scratch memory from the allocator "
+                            "while running, which XLA's dump does not show: the figure is a lower bound")
+    out["headroom_bytes"] = device.limit_bytes - least
+    if fits is None:
+        fits = least <= device.limit_bytes
+    out["fits"] = False if not fits else (None if out["at_least"] else True)
+    return out
