@@ -42,7 +42,7 @@ def summarize(report: PeakReport, path: str | None = None) -> dict:
                                                           ("name", "index", "bytes", "shape", "kind", "source")},
         "at_peak": memory.get("at_peak") or [],
         "why_no_memory": None if memory else _why_no_memory(report),
-        "device": report.device,
+        **({"device": report.device} if report.device is not None else {}),   # (--device-memory)
     }
 
 
