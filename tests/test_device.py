@@ -134,7 +134,7 @@ def test_the_verdict_reads_at_80_columns():
     code, out, err = run("peak", case, "--device-memory", str(limit), "--mem-fraction", "1", "--no-preallocate")
     assert code == 0 and "Will it fit?  yes" in out and "allocator's limit" in out
     code, out, err = run("peak", case, "--device-memory", "4MiB", "--mem-fraction", "1")
-    assert "Will it fit?  no" in out and "missing" in out
+    assert "Will it fit?  no: it needs" in out and "the allocator's limit is 4.00 MiB" in out
 
 
 def test_an_out_of_memory_message_gives_its_allocator_s_limit_and_pool():

@@ -22,7 +22,9 @@ def _verdict(device: dict) -> Text:
         text.append("cannot say: nothing to compare with the limit")
     elif device["fits"] is False:
         text.append("no", style="bold red")
-        text.append(f", {human_bytes(-room)} missing")
+        was = "was" if device["limit_from"] == "the out-of-memory message" else "is"
+        text.append(f": it needs {human_bytes(device['limit_bytes'] - room)}, the allocator's limit {was} "
+                    f"{human_bytes(device['limit_bytes'])} ({human_bytes(-room)} missing)")
     elif device["fits"] is None:   # a lower bound under the limit
         text.append("probably", style="yellow")
         text.append(f", up to {human_bytes(room)} to spare (library calls take more while running)")
