@@ -166,10 +166,15 @@ def _peak_report(request: Request, say) -> tuple[PeakReport, object, Context]:
     report.warnings = list(inputs.warnings)
     device = request.device or _device_of_message(report)
     if device is not None:
-        from .device.fit import device_section
-        report.device = device_section(_requests(report), _runtime_allocators(inputs), platform, device,
-                                       (report.memory or {}).get("needed_bytes"))
+        report.device = device_fit(report, inputs, device)
     return report, describe, context
+
+
+def device_fit(report: PeakReport, inputs: Inputs, device) -> dict:
+    """The report's `device` section: will the program of `inputs` fit on `device`."""
+    from .device.fit import device_section
+    return device_section(_requests(report), _runtime_allocators(inputs), report.platform, device,
+                          (report.memory or {}).get("needed_bytes"))
 
 
 def _device_of_message(report: PeakReport):

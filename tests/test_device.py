@@ -191,3 +191,14 @@ def test_memory_needed_agrees_with_the_allocators_measured_peak(case):
     assert needed <= measured_peak
     if not re.search(r'custom_call_target="cusolver', hlo_file(case).read_text()):
         assert measured_peak <= GROWN_POOL_AT_MOST * needed
+
+
+def test_a_what_if_is_held_to_the_device_too():
+    """Donating the parameters the step replaces lowers what the run needs from the allocator."""
+    case = next(c for c in GPU if c.name == "mlp_train")
+    options = ("--device-memory", "1GiB", "--mem-fraction", "1", "--preallocate")
+    before = run_json("peak", case, *options)["device"]
+    after = run_json("peak", case, "--donate", "0,1,2,3", *options)
+    assert after["device"]["fits"] is True
+    saved = after["what_if"]["saving_bytes"]
+    assert before["least_limit_bytes"] - after["device"]["least_limit_bytes"] >= saved - 256 * 4

@@ -110,7 +110,11 @@ def _what_if(request, donate: list[int], remat: list[str]) -> PeakReport:
     from ..whatif.run import what_if
 
     report, context = read_module(request, "a what-if is recomputed from it")
-    return what_if(report, context, donate, remat)
+    changed = what_if(report, context, donate, remat)
+    if request.device is not None:   # will the changed program fit
+        from ..pipeline import device_fit
+        changed.device = device_fit(changed, context.inputs, request.device)
+    return changed
 
 
 def _several_modules(request) -> bool:
