@@ -202,3 +202,14 @@ def test_a_what_if_is_held_to_the_device_too():
     assert after["device"]["fits"] is True
     saved = after["what_if"]["saving_bytes"]
     assert before["least_limit_bytes"] - after["device"]["least_limit_bytes"] >= saved - 256 * 4
+
+
+def test_another_allocator_is_not_modelled(monkeypatch):
+    """XLA_PYTHON_CLIENT_ALLOCATOR=platform: a cudaMalloc per buffer, no pool and no share of the
+    device; bufviz holds memory needed (XLA's allocations) to the whole device."""
+    case = next(c for c in GPU if c.name == "mlp_train")
+    monkeypatch.setenv("XLA_PYTHON_CLIENT_ALLOCATOR", "platform")
+    found = run_json("peak", case, "--device-memory", "80GB")["device"]
+    needed = sum(a["size"] for a in xla_text.allocations(dump_text(case)) if not a["thread_local"])
+    assert found["limit_bytes"] == int(80e9) and found["compared"] == "needed_bytes"
+    assert found["predicted_peak_bytes"] is None and found["headroom_bytes"] == int(80e9) - needed

@@ -32,6 +32,7 @@ class Device:
     memory_bytes: int | None = None      # the device's memory, when the limit was worked out from it
     mem_fraction: float | None = None
     limit_from: str = "--device-memory"
+    allocator: str = "bfc"               # XLA_PYTHON_CLIENT_ALLOCATOR: bfc (jax's default), platform, cuda_async
 
 
 def device_from_options(memory: str | None, fraction: float | None = None, preallocate: bool | None = None,
@@ -44,15 +45,23 @@ def device_from_options(memory: str | None, fraction: float | None = None, preal
     from ..ci.limits import parse_size
     if preallocate is None:
         preallocate = default_preallocate(environ)
+    allocator = _env_allocator(environ)
     if os.path.isfile(memory):
         if fraction is not None:
             raise BufvizError("a memory_stats() file gives the allocator's limit itself (bytes_limit): leave out "
                               "--mem-fraction", memory)
-        return Device(_stats_limit(memory), preallocate, limit_from=f"bytes_limit in {memory}")
+        return Device(_stats_limit(memory), preallocate, limit_from=f"bytes_limit in {memory}", allocator=allocator)
+    size = parse_size(memory, "device memory")
+    if allocator == "platform":   # cudaMalloc for each buffer: no pool, no share of the device
+        return Device(size, False, size, None, limit_from="the whole device (platform allocator)",
+                      allocator=allocator)
     if fraction is None:
         fraction = _env_fraction(environ)
-    size = parse_size(memory, "device memory")
-    return Device(int(size * fraction), preallocate, size, fraction)
+    return Device(int(size * fraction), preallocate, size, fraction, allocator=allocator)
+
+
+def _env_allocator(environ) -> str:
+    return (environ.get("XLA_PYTHON_CLIENT_ALLOCATOR") or "bfc").strip().lower() or "bfc"
 
 
 def as_device(value) -> Device | None:
@@ -65,7 +74,8 @@ def as_device(value) -> Device | None:
         limit = value.get("bytes_limit")
         if not isinstance(limit, int) or limit <= 0:
             raise BufvizError("expected jax's device.memory_stats() with a bytes_limit, found none")
-        return Device(limit, default_preallocate(), limit_from="device.memory_stats()")
+        return Device(limit, default_preallocate(), limit_from="device.memory_stats()",
+                      allocator=_env_allocator(os.environ))
     return device_from_options(str(value), None, None)
 
 
@@ -167,7 +177,7 @@ def device_section(requests: dict | None, runtime: list[str] | None, platform: s
         out["notes"].append("no allocations to predict from (give the HLO module or XLA's buffer assignment)")
         return out
     fits = None
-    if platform == "gpu":
+    if platform == "gpu" and device.allocator == "bfc":
         least = out["least_limit_bytes"] = least_limit(requests, device.preallocate)
         sizes = requests["arguments"] + requests["executable"]
         fits = _fits(sizes, device.limit_bytes, device.preallocate)
@@ -178,8 +188,12 @@ def device_section(requests: dict | None, runtime: list[str] | None, platform: s
                             "earlier runs leave, change the figure")
     else:
         least, out["compared"] = needed_bytes, "needed_bytes"
-        out["notes"].append(f"the allocator model is jax's on GPU: on {platform} memory needed is compared "
-                            "with the limit")
+        if platform == "gpu":
+            out["notes"].append(f"XLA_PYTHON_CLIENT_ALLOCATOR={device.allocator}: not the allocator bufviz models "
+                                "(jax's default, bfc), so memory needed is compared with the limit")
+        else:
+            out["notes"].append(f"the allocator model is jax's on GPU: on {platform} memory needed is compared "
+                                "with the limit")
     if least is None:
         return out
     if out["runtime_allocators"]:

@@ -51,7 +51,7 @@ def _numbers(device: dict, width: int):
 
 
 def _limit_from(device: dict) -> str:
-    if device["memory_bytes"] is not None:
+    if device["memory_bytes"] is not None and device["mem_fraction"] is not None:
         return f"{device['mem_fraction']:g} of {human_bytes(device['memory_bytes'])}"
     return device["limit_from"]
 
