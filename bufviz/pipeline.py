@@ -183,10 +183,10 @@ def _device_of_message(report: PeakReport):
     limit = (report.oom or {}).get("limit_bytes")
     if not limit or _requests(report) is None:
         return None
-    from .device.fit import Device, default_preallocate
+    from .device.fit import FROM_MESSAGE, Device, default_preallocate
     preallocate = report.oom.get("preallocate")
     return Device(limit, default_preallocate() if preallocate is None else preallocate,
-                  limit_from="the out-of-memory message")
+                  limit_from=FROM_MESSAGE)
 
 
 def _requests(report: PeakReport) -> dict | None:

@@ -191,9 +191,6 @@ class PeakReport:
         """Every quantity XLA printed equals bufviz's recomputation (`bufviz verify` exits 0)."""
         return all(c["ok"] for c in self.checks)
 
-    def has(self, section: str) -> bool:
-        return section in self._present
-
     def as_dict(self, keys: Iterable[str] | None = None) -> dict:
         """The report as the JSON contract has it (sections shared, not copied); `keys`: only
         these, after the five every command's JSON starts with."""

@@ -9,13 +9,12 @@ The rules (TSL `bfc_allocator.cc`):
   otherwise the whole chunk is handed out (and counted in use);
 - when no chunk fits, the pool grows by a region: with preallocation one region of the whole
   limit at the start; without, 2 MiB first, then doubling (to the request's size when it is
-  larger), never past the limit;
-- a freed chunk merges with free neighbours of its own region.
+  larger), never past the limit.
+Nothing is freed during one run, so freeing and merging chunks is not modelled.
 """
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
 
 MIN_ALLOCATION = 256
 FIRST_REGION = 2 << 20
@@ -30,23 +29,20 @@ class OutOfMemory(Exception):
     """The request does not fit in what is left below the limit."""
 
 
-@dataclass
-class _Chunk:
-    size: int
-    in_use: bool
-    region_end: int
-
-
 class BfcAllocator:
     def __init__(self, limit: int, preallocate: bool) -> None:
         self.limit = limit
         self.region_bytes = rounded(limit if preallocate else min(limit, FIRST_REGION))
-        self.pool_bytes = self.in_use = self.peak = 0
-        self._free: list[tuple[int, int]] = []     # (size, address), the bins' order within a bin
-        self._chunks: dict[int, _Chunk] = {}       # address -> chunk
+        self.pool_bytes = self.in_use = 0
+        self._free: list[tuple[int, int]] = []     # (size, address) of free chunks: the bins' order
         self._next_region = 0
         if preallocate:
             self._extend(0)
+
+    @property
+    def peak(self) -> int:
+        """The most bytes in use at once: all of them, as nothing is freed during a run."""
+        return self.in_use
 
     def allocate(self, size: int) -> int:
         """The address of the chunk handed out (OutOfMemory when none can be)."""
@@ -57,37 +53,16 @@ class BfcAllocator:
             address = self._take(request)
         return address
 
-    def free(self, address: int) -> None:
-        chunk = self._chunks[address]
-        chunk.in_use = False
-        self.in_use -= chunk.size
-        after = address + chunk.size
-        neighbour = self._chunks.get(after)
-        if after < chunk.region_end and neighbour is not None and not neighbour.in_use:
-            self._free.remove((neighbour.size, after))
-            chunk.size += self._chunks.pop(after).size
-        before = next((a for a, c in self._chunks.items()
-                       if a + c.size == address and not c.in_use and c.region_end == chunk.region_end), None)
-        if before is not None:
-            self._free.remove((self._chunks[before].size, before))
-            self._chunks[before].size += self._chunks.pop(address).size
-            address = before
-        bisect.insort(self._free, (self._chunks[address].size, address))
-
     def _take(self, request: int) -> int | None:
         # (Bins hold ever larger chunks, so the first big enough in size order is the bins' choice.)
         for k, (size, address) in enumerate(self._free):
             if size < request:
                 continue
             del self._free[k]
-            chunk = self._chunks[address]
             if size >= 2 * request or size - request >= MAX_INTERNAL_FRAGMENTATION:
-                self._chunks[address + request] = _Chunk(size - request, False, chunk.region_end)
                 bisect.insort(self._free, (size - request, address + request))
-                chunk.size = request
-            chunk.in_use = True
-            self.in_use += chunk.size
-            self.peak = max(self.peak, self.in_use)
+                size = request
+            self.in_use += size
             return address
         return None
 
@@ -103,7 +78,6 @@ class BfcAllocator:
         if not grown:
             self.region_bytes *= 2
         address = self._next_region
-        self._next_region += size + (1 << 40)     # regions are apart: chunks never merge across them
+        self._next_region += size + (1 << 40)     # regions are apart, as separate device allocations
         self.pool_bytes += size
-        self._chunks[address] = _Chunk(size, False, address + size)
         bisect.insort(self._free, (size, address))

@@ -18,6 +18,7 @@ from ..errors import BufvizError
 from .bfc import MIN_ALLOCATION, BfcAllocator, OutOfMemory, rounded
 
 DEFAULT_FRACTION = 0.75
+FROM_MESSAGE = "the out-of-memory message"   # where the limit came from, when a log announced it
 NOT_ALLOCATED = {"constant", "thread-local"}
 # Custom calls that are not XLA's own (`__cublas$gemm`, `__gpu$...`) run library code that may take
 # scratch memory from the same allocator while they run (jax's cuSOLVER kernels do): the dump
@@ -145,12 +146,6 @@ def least_limit(requests: dict, preallocate: bool) -> int:
     return low
 
 
-def predicted_peak(requests: dict, limit: int, preallocate: bool) -> int:
-    """The allocator's peak bytes in use for one run under `limit` (OutOfMemory when it cannot
-    be served)."""
-    return _run(requests["arguments"] + requests["executable"], limit, preallocate).peak
-
-
 def _fits(sizes: list[int], limit: int, preallocate: bool) -> bool:
     try:
         _run(sizes, limit, preallocate)
@@ -180,9 +175,10 @@ def device_section(requests: dict | None, runtime: list[str] | None, platform: s
     if platform == "gpu" and device.allocator == "bfc":
         least = out["least_limit_bytes"] = least_limit(requests, device.preallocate)
         sizes = requests["arguments"] + requests["executable"]
-        fits = _fits(sizes, device.limit_bytes, device.preallocate)
-        out["predicted_peak_bytes"] = predicted_peak(requests, device.limit_bytes if fits else least,
-                                                     device.preallocate)
+        try:   # the peak under the limit; when it does not fit, under the least limit that does
+            out["predicted_peak_bytes"], fits = _run(sizes, device.limit_bytes, device.preallocate).peak, True
+        except OutOfMemory:
+            out["predicted_peak_bytes"], fits = _run(sizes, least, device.preallocate).peak, False
         out["compared"] = "least_limit_bytes"
         out["notes"].append("for one run in a fresh process: arrays already on the device, and the free chunks "
                             "earlier runs leave, change the figure")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
+from ..device.fit import FROM_MESSAGE
 from ..units import human_bytes
 from .layout import Column, cut_middle, fit_table
 
@@ -22,7 +23,7 @@ def _verdict(device: dict) -> Text:
         text.append("cannot say: nothing to compare with the limit")
     elif device["fits"] is False:
         text.append("no", style="bold red")
-        was = "was" if device["limit_from"] == "the out-of-memory message" else "is"
+        was = "was" if device["limit_from"] == FROM_MESSAGE else "is"
         text.append(f": it needs {human_bytes(device['limit_bytes'] - room)}, the allocator's limit {was} "
                     f"{human_bytes(device['limit_bytes'])} ({human_bytes(-room)} missing)")
     elif device["fits"] is None:   # a lower bound under the limit

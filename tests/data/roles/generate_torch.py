@@ -1,10 +1,10 @@
 #!/usr/bin/env python
 """Generate held-out XLA dumps from PyTorch/XLA (torch_xla) on the CPU (PJRT_DEVICE=CPU).
 
-Usage:  python gen_torchxla.py OUTROOT [prog ...]     (parent; one fresh child per program)
-        python gen_torchxla.py --child PROG INFO.json  (internal)
+Usage:  python generate_torch.py OUTROOT [prog ...]     (parent; one fresh child per program)
+        python generate_torch.py --child PROG INFO.json  (internal)
 
-Venv: /work/venvs/torchxla  (torch 2.9.0 + torch_xla 2.9.0, Python 3.11).
+Needs a Python (3.11) with torch 2.9.0 and torch_xla 2.9.0, in an environment of its own.
 
 Each child runs with
   PJRT_DEVICE=CPU
@@ -382,7 +382,7 @@ def main():
 
 def write_manifest(root, infos):
     L = ["# torch_xla held-out dumps", "",
-         "Made by /work/heldout-tools/gen_torchxla.py (PJRT_DEVICE=CPU, XLA_IR_DEBUG=1, "
+         "Made by generate_torch.py (PJRT_DEVICE=CPU, XLA_IR_DEBUG=1, "
          "XLA_HLO_DEBUG=1, XLA_FLAGS=--xla_dump_to=<prog> --xla_dump_hlo_as_text).", ""]
     for prog, info in infos.items():
         L += ["## %s" % prog, "",
