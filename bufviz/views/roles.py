@@ -52,39 +52,126 @@ def parameter_roles(module: Module) -> dict[str, tuple[str, str]]:
     inputs; the evidence, in a few words)."""
     entry = module.entry
     params = entry.parameters
+    graph = _Graph(module)
     jax_autodiff = re.search(r'op_name="[^"]*jvp\(', module.text) is not None
     # Optimizer state belongs to a training step: a program with a backward pass.
     training = jax_autodiff or re.search(r'op_name="[^"]*(?:' + BACKWARD_OP.pattern + ")", module.text, re.I)
-    state = _updated(module, params) if training else set()
-    gradients = {_plain(o) for o in _outputs(entry.root) if BACKWARD_OP.search(o.op_name or "")}
-    roles = {p.name: _role(module, p, p in state, jax_autodiff, training, gradients) for p in params}
-    weights = [p for p in params if roles[p.name] and roles[p.name][0] == "weights"]
+    state = _updated(graph, params) if training else set()
+    gradients = {_plain(o) for o in _outputs(entry.root) if BACKWARD_OP.search(graph.op_name(o))}
+    roles = {p.name: _role(graph, p, p in state, jax_autodiff, training, gradients) for p in params}
+    biases = _Biases([p for p in params if roles[p.name] and roles[p.name][0] == "weights"])
     for p in params:
         if roles[p.name] is None:
             roles[p.name] = (("weights", "a vector broadcast onto weights' dimensions (a bias)")
-                             if _bias_of(p, weights) else ("inputs", "read by the step, not updated"))
+                             if _bias_of(graph, p, biases) else ("inputs", "read by the step, not updated"))
     return roles
 
 
-def _role(module, p: Instruction, updated: bool, jax_autodiff: bool, training, gradients) -> tuple[str, str] | None:
-    text = f"{p.op_name} {p.name}"
-    readers = _readers(p)
+class _Graph:
+    """The module's instructions as the rules below walk them, each fact worked out once: what
+    a fusion calls and whether it computes, an instruction's op_name, a value's readers. (The
+    walks reach the same instructions from hundreds of parameters; XLA:GPU's horizontal fusions
+    give one instruction hundreds of operands.)"""
+
+    def __init__(self, module: Module):
+        self.module = module
+        self._body: dict[Instruction, object] = {}
+        self._update: dict[Instruction, bool] = {}
+        self._op_name: dict[Instruction, str] = {}
+        self._readers: dict[Instruction, list] = {}
+        self._roles: dict[tuple, int | None] = {}
+        self._contains: dict[tuple, bool] = {}
+        self._position: dict[Instruction, dict] = {}
+        self._elements: dict[tuple, list] = {}
+
+    def body(self, fusion: Instruction):
+        if fusion not in self._body:
+            self._body[fusion] = _body(fusion)
+        return self._body[fusion]
+
+    def contains(self, body, needles: tuple[str, ...]) -> bool:
+        key = (body.name, needles)
+        if key not in self._contains:
+            self._contains[key] = body.contains_any(needles)
+        return self._contains[key]
+
+    def update_step(self, instr: Instruction) -> bool:
+        found = self._update.get(instr)
+        if found is None:
+            if instr.opcode in ("fusion", "call"):   # (XLA:CPU once outlined parallel loops into calls)
+                body = self.body(instr)
+                found = body is not None and not self.contains(body, _COMPUTE)
+            else:
+                found = instr.opcode in _UPDATE_STEP
+            self._update[instr] = found
+        return found
+
+    def op_name(self, instr: Instruction) -> str:
+        found = self._op_name.get(instr)
+        if found is None:
+            found = self._op_name[instr] = instr.op_name or ""
+        return found
+
+    def operand_number(self, reader: Instruction, via: Instruction) -> int | None:
+        """The first operand of `reader` that is `via` (an index, not a scan per question)."""
+        positions = self._position.get(reader)
+        if positions is None:
+            positions = self._position[reader] = {}
+            for k, operand in enumerate(reader.operands):
+                positions.setdefault(operand, k)
+        return positions.get(via)
+
+    def element_operands(self, fusion: Instruction, element: int) -> list[Instruction]:
+        """The operands of a multi-output fusion that element `element` of its result is made
+        of (all of them where the body's root is not a tuple)."""
+        key = (fusion, element)
+        found = self._elements.get(key)
+        if found is None:
+            body = self.body(fusion)
+            root = body.root if body is not None else None
+            if root is None or root.opcode != "tuple" or element >= len(root.operands):
+                found = fusion.operands
+            else:
+                numbers = _parameters_reaching(root.operands[element])
+                found = [fusion.operands[n] for n in sorted(numbers) if n < len(fusion.operands)]
+            self._elements[key] = found
+        return found
+
+    def readers(self, value: Instruction) -> list[tuple[Instruction, Instruction]]:
+        found = self._readers.get(value)
+        if found is None:
+            found = self._readers[value] = _readers(self, value)
+        return found
+
+    def operand_role(self, reader: Instruction, via: Instruction) -> int | None:
+        key = (reader, via)
+        if key not in self._roles:
+            self._roles[key] = None   # (a fusion reached again through itself reads no product)
+            self._roles[key] = _operand_role(self, reader, via)
+        return self._roles[key]
+
+
+def _role(graph: _Graph, p: Instruction, updated: bool, jax_autodiff: bool, training,
+          gradients) -> tuple[str, str] | None:
+    op_name = graph.op_name(p)
+    text = f"{op_name} {p.name}"
+    readers = graph.readers(p)
     if OPTIMIZER_NAME.search(text):
         return "optimizer state", "its name says so"
-    if _seed(p, text, readers):
+    if _seed(graph, p, text, readers):
         return SEEDS, "a random generator's key or state"
-    if (made := _made_by(module, p)) is not None:
+    if (made := _made_by(graph.module, p)) is not None:
         return _library_role(made, p, updated), f"first used in torch/{made}/ (its source)"
-    if p.op_name == "xla__device_data" and not p.shape.is_tuple and not p.shape.dims and not updated:
+    if op_name == "xla__device_data" and not p.shape.is_tuple and not p.shape.dims and not updated:
         return "constants", "a scalar PyTorch/XLA made for the step"
     if updated:
-        why = _weights_state(p, readers, jax_autodiff, text)
+        why = _weights_state(graph, p, readers, jax_autodiff, text)
         if why:
             return "weights", f"updated by the step; {why}"
-        if _integer(p) and not any(UPDATE_OP.search(r.op_name or "") for r, _ in readers):
+        if _integer(p) and not any(UPDATE_OP.search(graph.op_name(r)) for r, _ in readers):
             return SEEDS, "an integer the step advances"
         return "optimizer state", "updated by the step, read only by the update"
-    if training and readers and all(UPDATE_OP.search(r.op_name or "") for r, _ in readers):
+    if training and readers and all(UPDATE_OP.search(graph.op_name(r)) for r, _ in readers):
         return "optimizer state", "read only by the optimizer's update (a rate)"
     if p.shape.is_tuple or not p.shape.dims:
         return None   # a scalar is never weights
@@ -92,7 +179,7 @@ def _role(module, p: Instruction, updated: bool, jax_autodiff: bool, training, g
         return "weights", "its name says so"
     if _plain(p) in gradients:
         return "weights", "the step returns a gradient of its shape"
-    if _matrix_rhs(readers):
+    if _matrix_rhs(graph, readers):
         return "weights", "the right-hand side of every product reading it"
     return None
 
@@ -139,49 +226,70 @@ def _integer(param: Instruction) -> bool:
     return not param.shape.is_tuple and param.shape.dtype.startswith(("s", "u", "pred"))
 
 
-def _seed(param: Instruction, text: str, readers: list) -> bool:
+def _seed(graph: _Graph, param: Instruction, text: str, readers: list) -> bool:
     """A random generator's key or state: integers named so or read by random-number ops
     (jax's threefry, TensorFlow's stateless random ops)."""
     return _integer(param) and (SEED_NAME.search(text) is not None
-                                or any(_RANDOM_OP.search(r.op_name or "") for r, _ in readers))
+                                or any(_RANDOM_OP.search(graph.op_name(r)) for r, _ in readers))
 
 
 def _plain(instr: Instruction) -> str:
     return instr.shape.text_without_layout()
 
 
-def _updated(module: Module, params: list[Instruction]) -> set[Instruction]:
+def _updated(graph: _Graph, params: list[Instruction]) -> set[Instruction]:
     """Parameters donated to an output, or written into an output of their own shape by an
     update: elementwise and layout steps only (a gather or a product reads, it does not update)."""
     by_number = {p.parameter_number: p for p in params}
-    found = {by_number[n] for _, n, _, _ in module.input_output_alias if n in by_number}
-    for out in _outputs(module.entry.root):
-        for source in _update_sources(out):
-            if source in params and _plain(source) == _plain(out):
+    found = {by_number[n] for _, n, _, _ in graph.module.input_output_alias if n in by_number}
+    is_param = set(params)
+    for out in _outputs(graph.module.entry.root):
+        for source in _update_sources(graph, out):
+            if source in is_param and _plain(source) == _plain(out):
                 found.add(source)
     return found
 
 
-def _update_sources(out: Instruction, depth: int = 8) -> list[Instruction]:
-    """What an output is made of through elementwise and layout steps (a transpose to the
-    kernel's layout and back, on GPU)."""
-    found, frontier = [], [out]
+def _update_sources(graph: _Graph, out: Instruction, depth: int = 8) -> list[Instruction]:
+    """The parameters an output is made of through elementwise and layout steps (a transpose
+    to the kernel's layout and back, on GPU), at most `depth` steps up. Each instruction is
+    met once, at its fewest steps from the output (that is what the depth limits); one element
+    of a multi-output fusion is made of the operands its body reads for that element only."""
+    found, frontier = [], [(out, None)]
+    seen = set(frontier)
     for _ in range(depth):
         following = []
-        for instr in frontier:
+        for instr, element in frontier:
             if instr.opcode == "parameter":
                 found.append(instr)
-            elif _update_step(instr):
-                following.extend(instr.operands)
+                continue
+            if not graph.update_step(instr):
+                continue
+            if instr.opcode == "get-tuple-element" and instr.operands and instr.operands[0].opcode == "fusion":
+                steps = [(instr.operands[0], instr.tuple_index)]
+            else:
+                operands = instr.operands if element is None else graph.element_operands(instr, element)
+                steps = [(operand, None) for operand in operands]
+            for step in steps:
+                if step not in seen:
+                    seen.add(step)
+                    following.append(step)
         frontier = following
     return found
 
 
-def _update_step(instr: Instruction) -> bool:
-    if instr.opcode in ("fusion", "call"):   # (XLA:CPU once outlined parallel loops into calls)
-        body = _body(instr)
-        return body is not None and not body.contains_any(_COMPUTE)
-    return instr.opcode in _UPDATE_STEP
+def _parameters_reaching(instr: Instruction) -> set[int]:
+    """The numbers of the computation's parameters that `instr` is computed from."""
+    numbers, stack, seen = set(), [instr], {instr}
+    while stack:
+        instr = stack.pop()
+        if instr.opcode == "parameter":
+            numbers.add(instr.parameter_number)
+        for operand in instr.operands:
+            if operand not in seen:
+                seen.add(operand)
+                stack.append(operand)
+    return numbers
 
 
 def _outputs(root: Instruction) -> list[Instruction]:
@@ -200,31 +308,31 @@ def _body(fusion: Instruction):
     return fusion.computation.module.computations.get(names[0]) if names else None
 
 
-def _readers(value: Instruction) -> list[tuple[Instruction, Instruction]]:
+def _readers(graph: _Graph, value: Instruction) -> list[tuple[Instruction, Instruction]]:
     """(reader, the operand it reads) for the instructions that read `value`, through no-op
     wrappers and layout changes and through the tuples that carry it into a while loop's body."""
     found, seen = [], set()
     stack = [(u, value) for u in value.users]
     while stack:
         user, via = stack.pop()
-        if (user.name, via.name) in seen:
+        if (user, via) in seen:
             continue
-        seen.add((user.name, via.name))
-        if (user.opcode in _FORWARDING and user.opcode != "get-tuple-element") or _relayout(user):
+        seen.add((user, via))
+        if (user.opcode in _FORWARDING and user.opcode != "get-tuple-element") or _relayout(graph, user):
             stack.extend((u, user) for u in user.users)
         elif user.opcode == "tuple":
-            stack.extend(_carried(user, user.operands.index(via)))
+            stack.extend(_carried(graph, user, graph.operand_number(user, via)))
         else:
             found.append((user, via))
     return found
 
 
-def _relayout(instr: Instruction) -> bool:
+def _relayout(graph: _Graph, instr: Instruction) -> bool:
     """A fusion of one operand that computes nothing (a transpose or copy to another layout)."""
-    return instr.opcode == "fusion" and len(instr.operands) == 1 and _update_step(instr)
+    return instr.opcode == "fusion" and len(instr.operands) == 1 and graph.update_step(instr)
 
 
-def _carried(tuple_: Instruction, element: int) -> list[tuple[Instruction, Instruction]]:
+def _carried(graph: _Graph, tuple_: Instruction, element: int) -> list[tuple[Instruction, Instruction]]:
     """Readers of element `element` of a tuple: its reads, and its reads in a while body."""
     out = []
     for user in tuple_.users:
@@ -240,15 +348,16 @@ def _carried(tuple_: Instruction, element: int) -> list[tuple[Instruction, Instr
     return out
 
 
-def _weights_state(param: Instruction, readers: list, jax_autodiff: bool, text: str) -> str | None:
+def _weights_state(graph: _Graph, param: Instruction, readers: list, jax_autodiff: bool,
+                   text: str) -> str | None:
     """Why updated state is weights, or None when it is the optimizer's."""
     if param.shape.is_tuple or not param.shape.dims or _integer(param):
         return None   # a scalar (the optimizer's step or rate), a counter or a generator's state
     if WEIGHTS_NAME.search(text):
         return "its name says weights"
-    if any(_operand_role(r, via) is not None for r, via in readers):
+    if any(graph.operand_role(r, via) is not None for r, via in readers):
         return "a matrix product reads it"
-    names = [r.op_name or "" for r, _ in readers]
+    names = [graph.op_name(r) for r, _ in readers]
     if jax_autodiff:
         if any("jvp(" in n and "transpose(" not in n for n in names):
             return "the forward pass reads it"
@@ -260,70 +369,102 @@ def _weights_state(param: Instruction, readers: list, jax_autodiff: bool, text: 
         return None
     if any(_MOVING_AVERAGE.search(n) for n in names):
         return "a moving average"
-    return "more than the update reads it" if _feeds_compute(param) else None
+    return "more than the update reads it" if _feeds_compute(graph, param) else None
 
 
-def _feeds_compute(param: Instruction, limit: int = 400) -> bool:
-    """Something other than an elementwise update reads the parameter or what is made of it."""
+def _feeds_compute(graph: _Graph, param: Instruction, limit: int = 400) -> bool:
+    """Something other than an elementwise update reads the parameter or what is made of it
+    (the first `limit` instructions reached)."""
     seen, stack = set(), list(param.users)
     while stack and len(seen) < limit:
         instr = stack.pop()
-        if instr.name in seen:
+        if instr in seen:
             continue
-        seen.add(instr.name)
-        if not _update_step(instr):
+        seen.add(instr)
+        if not graph.update_step(instr):
             return True
         stack.extend(instr.users)
     return False
 
 
-def _operand_role(reader: Instruction, via: Instruction) -> int | None:
+_MATRIX_OR_FUSION = tuple(f" {op}(" for op in (*_MATRIX, "fusion"))
+
+
+def _operand_role(graph: _Graph, reader: Instruction, via: Instruction) -> int | None:
     """Which operand of a matrix product or convolution the value is (in a fusion: through the
     body's parameter); None when no product reads it there."""
     if reader.opcode in _MATRIX:
-        return reader.operands.index(via) if via in reader.operands else None
-    if reader.opcode != "fusion" or via not in reader.operands:
+        return graph.operand_number(reader, via)
+    if reader.opcode != "fusion":
         return None
-    body = _body(reader)
-    if body is None or not body.contains_any(tuple(f" {op}(" for op in (*_MATRIX, "fusion"))):
+    number = graph.operand_number(reader, via)
+    if number is None:
         return None
-    inner = body.parameter(reader.operands.index(via))
-    places = [_operand_role(r, v) for r, v in _readers(inner)] if inner is not None else []
+    body = graph.body(reader)
+    if body is None or not graph.contains(body, _MATRIX_OR_FUSION):
+        return None
+    inner = body.parameter(number)
+    places = [graph.operand_role(r, v) for r, v in graph.readers(inner)] if inner is not None else []
     places = [p for p in places if p is not None]
     return max(places) if places else None
 
 
-def _matrix_rhs(readers: list[tuple[Instruction, Instruction]]) -> bool:
+def _matrix_rhs(graph: _Graph, readers: list[tuple[Instruction, Instruction]]) -> bool:
     """Read only as the right-hand side of products (a dense kernel) or a convolution's kernel."""
-    return bool(readers) and all(_operand_role(r, via) == 1 for r, via in readers)
+    return bool(readers) and all(graph.operand_role(r, via) == 1 for r, via in readers)
 
 
-def _bias_of(param: Instruction, weights: list[Instruction]) -> bool:
+class _Biases:
+    """What a bias's dimensions are checked against: for each dimension size, the most elements
+    of a weight with that last dimension (of rank >= 1 and >= 2), and of a weight having it
+    anywhere."""
+
+    def __init__(self, weights: list[Instruction]):
+        self.last: dict[tuple[int, int], int] = {}
+        self.anywhere: dict[int, int] = {}
+        for w in weights:
+            if w.shape.is_tuple or not w.shape.dims:
+                continue
+            dims, count = tuple(w.shape.dims), w.shape.element_count()
+            for rank in (1, 2):
+                if len(dims) >= rank:
+                    key = (dims[-1], rank)
+                    self.last[key] = max(self.last.get(key, 0), count)
+            for d in set(dims):
+                self.anywhere[d] = max(self.anywhere.get(d, 0), count)
+
+    def fits(self, dims: tuple, count: int) -> bool:
+        """A weight with more elements whose last dimension is `dims`' last (or, for a vector,
+        having its one dimension anywhere)."""
+        if self.last.get((dims[-1], len(dims)), 0) > count:
+            return True
+        return len(dims) == 1 and self.anywhere.get(dims[0], 0) > count
+
+
+def _bias_of(graph: _Graph, param: Instruction, biases: _Biases) -> bool:
     """A small float parameter only broadcast (added or multiplied onto a product's result, a
     slice of it per gate in a recurrent cell) whose last dimension is a weight's last, or one of
     a weight's dimensions for a vector."""
     shape = param.shape
     if shape.is_tuple or not shape.dtype.startswith(("f", "bf")) or not 1 <= len(shape.dims) <= 2:
         return False
-    readers = _readers(param)
-    if not readers or not all(_broadcast_only(r, via) for r, via in readers):
+    readers = graph.readers(param)
+    if not readers or not all(_broadcast_only(graph, r, via) for r, via in readers):
         return False
-    dims = tuple(shape.dims)
-    for w in weights:
-        wd = tuple(w.shape.dims) if not w.shape.is_tuple else ()
-        smaller = len(wd) >= len(dims) and w.shape.element_count() > shape.element_count()
-        if smaller and (wd[-1] == dims[-1] or (len(dims) == 1 and dims[0] in wd)):
-            return True
-    return False
+    return biases.fits(tuple(shape.dims), shape.element_count())
 
 
-def _broadcast_only(reader: Instruction, via: Instruction, depth: int = 4) -> bool:
+def _broadcast_only(graph: _Graph, reader: Instruction, via: Instruction, depth: int = 4) -> bool:
     if reader.opcode == "broadcast":
         return True
     if depth and reader.opcode in ("slice", "bitcast", "reshape", "copy"):
-        return bool(reader.users) and all(_broadcast_only(u, reader, depth - 1) for u in reader.users)
-    if reader.opcode != "fusion" or via not in reader.operands:
+        return bool(reader.users) and all(_broadcast_only(graph, u, reader, depth - 1) for u in reader.users)
+    if reader.opcode != "fusion":
         return False
-    body = _body(reader)
-    inner = body.parameter(reader.operands.index(via)) if body is not None else None
-    return inner is not None and bool(inner.users) and all(_broadcast_only(u, inner, depth) for u in inner.users)
+    number = graph.operand_number(reader, via)
+    if number is None:
+        return False
+    body = graph.body(reader)
+    inner = body.parameter(number) if body is not None else None
+    return inner is not None and bool(inner.users) and all(_broadcast_only(graph, u, inner, depth)
+                                                           for u in inner.users)
