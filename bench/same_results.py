@@ -1,7 +1,10 @@
 """Check that a change to the engine changes no result: the JSON of `peak`, `allocations`,
-`timeline` and `explain` on every module, from the working tree and from BASE (a git revision).
+`timeline`, `explain` and `verify` on every module alone, and of `peak` on the module's folder
+(every dump file beside it read, as users run it), from the working tree and from BASE (a git
+revision).
 
-    python bench/same_results.py BASE [FOLDER ...] [--max-mb 5] [--jobs 2] [--parse]
+    python bench/same_results.py BASE [FOLDER ...] [--max-mb 5] [--jobs 2] [--commands peak,verify]
+                                 [--parse]
 
 FOLDERs (default: ../shared/corpus) are searched for HLO module files (`*after_optimizations.txt`,
 `*.hlo`, and `*.txt` under a `wild` folder). BASE is checked out into a temporary git worktree.
@@ -22,7 +25,8 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
-COMMANDS = ("peak", "allocations", "timeline", "explain")
+COMMANDS = ("peak", "allocations", "timeline", "explain", "verify", "peak-folder")
+# (`peak-folder` is `peak` as users run it: the module's folder, every dump file beside it read.)
 
 # Run inside a tree's own interpreter path: one pool of processes maps a worker's `one` over
 # the numbered files (OUT: the output folder).
@@ -43,10 +47,13 @@ def one(numbered):
     number, path = numbered
     from bufviz.cli import main
     for command in COMMANDS:
+        if command == "peak-folder":
+            args = ["peak", path, "--module", os.path.basename(path).split(".")[0]]
+        else:
+            args = [command, "--no-discover", path]
         with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
             try:
-                main([command, "--no-discover", path, "--format", "json",
-                      "-o", os.path.join(OUT, f"{{number}}.{{command}}.json")])
+                main([*args, "--format", "json", "-o", os.path.join(OUT, f"{{number}}.{{command}}.json")])
             except SystemExit:
                 pass
 
@@ -101,8 +108,14 @@ def main() -> None:
     parser.add_argument("--max-mb", type=float, default=5.0, help="skip modules larger than this")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--parse", action="store_true", help="compare what the parser reads, not the JSON")
+    parser.add_argument("--commands", default=",".join(COMMANDS),
+                        help=f"which of {', '.join(COMMANDS)} to compare (comma-separated)")
     args = parser.parse_args()
-    kinds, worker = (("parse",), PARSE_WORKER.format()) if args.parse else (COMMANDS, WORKER.format(commands=COMMANDS))
+    commands = tuple(c for c in args.commands.split(",") if c)
+    unknown = set(commands) - set(COMMANDS)
+    if unknown:
+        raise SystemExit(f"unknown commands: {', '.join(sorted(unknown))}")
+    kinds, worker = (("parse",), PARSE_WORKER.format()) if args.parse else (commands, WORKER.format(commands=commands))
     code = POOL.format(worker=worker)
     suffix = "txt" if args.parse else "json"
     files = module_files(args.folders, args.max_mb)
@@ -123,7 +136,7 @@ def main() -> None:
                 a, b = (work / side / f"{number}.{command}.{suffix}" for side in ("before", "after"))
                 if a.exists() != b.exists() or (a.exists() and not filecmp.cmp(a, b, shallow=False)):
                     differ.append(f"{command} {path}")
-    what = "parses" if args.parse else f"{len(COMMANDS)} commands"
+    what = "parses" if args.parse else f"{len(commands)} commands"
     print(f"{len(files)} modules x {what} against {args.base}: {len(differ)} results differ")
     for line in differ:
         print("  " + line)

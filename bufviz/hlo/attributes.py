@@ -6,20 +6,19 @@ import re
 
 from .shapes import parse_index
 
-# A quoted string (with escapes), one bracket or comma, or a run of anything else.
-_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[{}()\[\],]|[^"{}()\[\],]+')
-_OPEN = {"{": 1, "(": 1, "[": 1, "}": -1, ")": -1, "]": -1}
+# A quoted string (with escapes; an unclosed one runs to the end).
+_QUOTED = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?')
 
 
 def bracket_depth(text: str) -> int:
     """Net count of open brackets outside quoted strings (0 when balanced)."""
-    depth = 0
-    for m in _TOKEN.finditer(text):
-        depth += _OPEN.get(m.group(), 0)
-    return depth
+    if '"' in text:
+        text = _QUOTED.sub("", text)
+    return (text.count("{") + text.count("(") + text.count("[")
+            - text.count("}") - text.count(")") - text.count("]"))
 
 
-# A quoted string (as _TOKEN reads it), or a run of text without quotes.
+# A quoted string (as _QUOTED reads it), or a run of text without quotes.
 _QUOTED_OR_PLAIN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[^"]+')
 
 

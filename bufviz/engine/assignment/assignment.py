@@ -13,6 +13,7 @@ from ..dataflow.aliasing import InPlacePairs, fusion_tracing
 from ..dataflow.can_share import CanShare
 from ..dataflow.callgraph import CallGraph, instruction_post_order
 from ..dataflow.dataflow import Value
+from .candidates import INF, Candidates
 from .heap import HeapResult, HeapValue, best_fit, events, no_fragmentation_size
 from ..liveness.hlo_liveness import ModuleAnalysis
 from ..target.sizes import color_of
@@ -99,6 +100,7 @@ class BufferAssigner:
         self.live_out = {self.buffer_of[v.id] for vs in df.sets.get(root, {}).values() for v in vs}
         self._end_positions: dict[int, tuple[Instruction, tuple]] = {}  # value id -> _end_position
         self.allocation_of: dict[int, Allocation] = {}   # value id -> allocation, during a run
+        self._indexed: dict[Allocation, tuple[Candidates, ...]] = {}   # phase A's candidate lists
 
     # --- phases -------------------------------------------------------------------------------
     def run(self, alignment: int, thread_local_order: str = "size", all_positions: bool | None = None) -> Assignment:
@@ -164,8 +166,9 @@ class BufferAssigner:
                                              min(position[v.instruction] for v in self.buffer_values[b]), b))
 
     def _assign(self, order: list[int], allocations: list[Allocation], deferred: list[int]) -> None:
-        candidates: list[Allocation] = []
-        same_size: dict[int, list[Allocation]] = {}  # the candidates a live-out buffer may take
+        candidates = Candidates()
+        same_size: dict[int, Candidates] = {}  # the candidates a live-out buffer may take
+        self._indexed = {}
         for b in order:
             values = self.buffer_values[b]
             size = self.size[b]
@@ -179,22 +182,24 @@ class BufferAssigner:
                 alloc = self._new(allocations, b, Allocation(size, self.color[b], parameter=param.instruction.parameter_number,
                                                              parameter_index=param.index, parameter_aliased=aliased))
                 if aliased:
-                    candidates.append(alloc)
-                    same_size.setdefault(size, []).append(alloc)
+                    self._candidate(alloc, candidates, same_size.setdefault(size, Candidates()))
                 continue
             if self._assign_tuple_or_operand(b, allocations):
                 continue
-            # Newest candidate first. Cheap tests here, one call per candidate is too slow: a
-            # value still live when a candidate's live-to-the-end value starts cannot go there.
-            tried = same_size.get(size, []) if b in self.live_out else candidates
-            if self._first_fit(reversed(tried), b):
+            # Newest candidate first (candidates.py rules most out without visiting them).
+            tried = same_size.get(size) if b in self.live_out else candidates
+            if tried is not None and self._first_fit(tried, b):
                 continue
             if b not in self.live_out:
                 deferred.append(b)  # a temp: placed by the heap simulator
                 continue
             alloc = self._new(allocations, b, Allocation(size, self.color[b]))
+            self._candidate(alloc, candidates, same_size.setdefault(size, Candidates()))
+
+    def _candidate(self, alloc: Allocation, *lists: Candidates) -> None:
+        for candidates in lists:
             candidates.append(alloc)
-            same_size.setdefault(size, []).append(alloc)
+        self._indexed[alloc] = lists
 
     def _assign_tuple_or_operand(self, b: int, allocations: list[Allocation]) -> bool:
         """A tuple-shaped buffer gets its own allocation; else try each operand's allocations
@@ -238,9 +243,11 @@ class BufferAssigner:
                 alloc.tail = min(alloc.tail, r.start)
         if b in self.live_out:
             alloc.maybe_live_out = True
+        for candidates in self._indexed.get(alloc, ()):
+            candidates.update(alloc)
 
-    def _first_fit(self, candidates, b: int) -> bool:
-        """The first candidate the buffer may join (_maybe_assign), with the cheap tests done
+    def _first_fit(self, candidates: Candidates, b: int) -> bool:
+        """The newest candidate the buffer may join (_maybe_assign), with the cheap tests done
         here: colour, size, a value live to the end that it would overlap, and (where the
         allocation's values do not overlap one another) the one range that could overlap."""
         color, size = self.color[b], self.size[b]
@@ -249,7 +256,8 @@ class BufferAssigner:
         last_end = max((e for _, e in ranges), default=0)
         bisect_left = bisect.bisect_left
         s0, e0 = ranges[0] if len(ranges) == 1 else (None, None)
-        for alloc in candidates:
+        longest = max(ranges, key=lambda r: r[1] - r[0], default=None)
+        for alloc in candidates.newest_first(last_end, size, longest):
             if alloc.tail < last_end or alloc.color != color or alloc.size < size:
                 continue  # (the tail test first: it rejects most, the others rarely)
             spans = alloc.spans
@@ -406,12 +414,15 @@ class Spans:
         self.positions: set[Instruction] = set()
         self.unranged = False
         self.overlapping = False
+        self.longest: tuple[int, int] = (INF, -INF)   # the longest range (none yet: nothing)
 
     def add(self, value: Value, r) -> None:
         self.positions.update(p for p, _ in value.positions)
         if r is None:
             self.unranged = True
             return
+        if r.end - r.start > self.longest[1] - self.longest[0]:
+            self.longest = (r.start, r.end)
         k = bisect.bisect_right(self.starts, r.start)
         if (k > 0 and self.ends_by_start[k - 1] > r.start and self.starts[k - 1] < r.end) or (
                 k < len(self.starts) and self.starts[k] < r.end and r.start < self.ends_by_start[k]):
