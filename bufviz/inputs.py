@@ -11,6 +11,7 @@ from .errors import BufvizError, found
 from .hlo.model import Module
 from .hlo.parser import parse_module
 from .textfile import STDIN, STDIN_NAME, TextInFile, read_text
+from .timings import stage
 
 if TYPE_CHECKING:
     from .request import Request
@@ -99,10 +100,19 @@ def load_inputs(request: Request, say=None) -> Inputs:
     for path in files:
         if say is not None:
             say(f"reading {os.path.basename(path)}")
-        _read_one(inputs, path)
+        with stage(_stage_name(path)):
+            _read_one(inputs, path)
     inputs.split_files = _split_files(inputs)
     _name_tuple_reads(inputs)
     return inputs
+
+
+def _stage_name(path: str) -> str:
+    """`read` stages by what XLA named the file (its suffix), else by the file's name."""
+    name = parse_dump_name(os.path.basename(path))
+    if name is not None:
+        return "file " + (name.suffix.lstrip("-").removesuffix(".txt") or "HLO module")
+    return "file " + os.path.basename(path)
 
 
 def _name_tuple_reads(inputs: Inputs) -> None:

@@ -23,6 +23,7 @@ from .measure import memory_sections, module_description
 from .request import Request
 from .result import PeakReport
 from .same_module import check_same_module
+from .timings import stage
 from .sections import allocation_json, build_peak_report
 
 
@@ -47,15 +48,18 @@ def peak_report(request: Request, progress=None, explain=False, value_info: bool
     with gc_paused():
         report, describe, context = _peak_report(request, progress or (lambda message: None))
     if explain:
-        why = explain_value(report, None if explain is True else explain, describe)
-        report.explain = {**why, "better_order": _better_order(report, context)}
+        with stage("explain"):
+            why = explain_value(report, None if explain is True else explain, describe)
+            report.explain = {**why, "better_order": _better_order(report, context)}
     report.advice = None
     if advice is not False:
         from .whatif.advice import advice_section
         context.describe = describe
-        report.advice = advice_section(report, context, force=advice is True)
+        with stage("advice"):
+            report.advice = advice_section(report, context, force=advice is True)
     if value_info:   # for pictures: what each allocated value is, and memory by what it holds
-        report.value_info, by_category = _value_info(report, describe)
+        with stage("pictures' values"):
+            report.value_info, by_category = _value_info(report, describe)
         if by_category is not None:
             report.timeline = {**report.timeline, "by_category": by_category}
     return report
@@ -95,6 +99,7 @@ class Context:
     target: Target
     analysis: object = None      # ModuleAnalysis when the HLO module was read
     describe: object = None
+    assignment: object = None    # its Assignment (what-ifs are measured by the same rules)
 
 
 def peak_context(request: Request, progress=None) -> tuple[PeakReport, Context]:
@@ -106,7 +111,8 @@ def peak_context(request: Request, progress=None) -> tuple[PeakReport, Context]:
 
 
 def _peak_report(request: Request, say) -> tuple[PeakReport, object, Context]:
-    inputs = load_inputs(request, say)
+    with stage("read"):
+        inputs = load_inputs(request, say)
     platform, match = request.platform, request.match
     say("recomputing live ranges and the peak")
     notes = list(inputs.notes)
@@ -130,15 +136,19 @@ def _peak_report(request: Request, say) -> tuple[PeakReport, object, Context]:
     unplaced = 0
     describe = _no_description
     if inputs.module is not None:
-        analysis = context.analysis = _analysis(inputs.module, target)
-        oom = _oom_json(inputs, inputs.module)
-        result = peak_of(analysis)
-        unplaced = _unplaced_tuple_reads(inputs, analysis)
+        with stage("analyse"):
+            analysis = context.analysis = _analysis(inputs.module, target)
+            oom = _oom_json(inputs, inputs.module)
+            result = peak_of(analysis)
+            unplaced = _unplaced_tuple_reads(inputs, analysis)
         describe = module_description(inputs.module)
         say("assigning buffers")
-        _, assignment = assign_buffers(analysis, _xla_allocations(inputs), notes, value_ids=_value_ids(inputs))
-        _check_allocations_complete(inputs, assignment["allocations"])
-        notes += check_same_module(inputs, oom, match)
+        with stage("assign buffers"):
+            context.assignment, assignment = assign_buffers(analysis, _xla_allocations(inputs), notes,
+                                                            value_ids=_value_ids(inputs))
+            _check_allocations_complete(inputs, assignment["allocations"])
+        with stage("same module?"):
+            notes += check_same_module(inputs, oom, match)
     elif inputs.buffer_assignment is not None and inputs.buffer_assignment.values and inputs.live_range \
             and inputs.live_range.schedule_end is not None:
         from .engine.assignment.dump_analysis import analysis_from_dump
@@ -158,15 +168,17 @@ def _peak_report(request: Request, say) -> tuple[PeakReport, object, Context]:
     elif inputs.has_dump:
         notes.append("nothing to recompute from: give the HLO module, or a dump with its "
                      "'Used values' and live ranges")
-    report = build_peak_report(inputs, platform, vintage, result, describe, notes, assignment,
-                               unplaced if inputs.module is not None else None)
-    report.memory, report.groups, report.timeline = memory_sections(report, describe,
-                                                                    platform == "tpu" or inputs.module is None)
-    report.oom = oom if oom is not None else _oom_json(inputs)
+    with stage("sections"):
+        report = build_peak_report(inputs, platform, vintage, result, describe, notes, assignment,
+                                   unplaced if inputs.module is not None else None)
+        report.memory, report.groups, report.timeline = memory_sections(report, describe,
+                                                                        platform == "tpu" or inputs.module is None)
+        report.oom = oom if oom is not None else _oom_json(inputs)
     report.warnings = list(inputs.warnings)
     device = request.device or _device_of_message(report)
     if device is not None:
-        report.device = device_fit(report, inputs, device)
+        with stage("will it fit"):
+            report.device = device_fit(report, inputs, device)
     return report, describe, context
 
 

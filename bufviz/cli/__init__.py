@@ -4,8 +4,9 @@ commands share."""
 from __future__ import annotations
 
 from . import aliasing, allocations, check, diff, explain, peak, scan, schedule, timeline, verify  # noqa: F401
-from .app import name_envvars, cli, main
+from .app import add_timings, name_envvars, cli, main
 
-name_envvars(cli)   # (once every command is on the group)
+add_timings(cli)    # (once every command is on the group)
+name_envvars(cli)
 
 __all__ = ["cli", "main"]

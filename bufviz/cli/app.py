@@ -2,8 +2,10 @@
 (0 ok, 1 a check failed, 2 bad usage or input, 101 a bug in bufviz)."""
 from __future__ import annotations
 
+import functools
 import os
 import sys
+import time
 
 import click
 
@@ -56,6 +58,34 @@ def name_envvars(group: click.Group) -> None:
             if isinstance(param, click.Option) and not param.is_eager and param.name != "help":
                 long = max(param.opts, key=len).lstrip("-")
                 param.envvar = prefix + long.upper().replace("-", "_")
+
+
+TIMINGS_HELP = ("Print on stderr how long each stage took (reading, the analysis, each section, "
+                "advice, rendering), to see what is slow.")
+
+
+def add_timings(group: click.Group) -> None:
+    """Every command takes --timings: its stages are recorded and printed on stderr at the end
+    (also when it fails, up to where it stopped)."""
+    for command in group.commands.values():
+        command.params.append(click.Option(["--timings"], is_flag=True, help=TIMINGS_HELP))
+        command.callback = _timed(command.callback)
+
+
+def _timed(callback):
+    @functools.wraps(callback)
+    def run(*args, timings: bool = False, **kwargs):
+        if not timings:
+            return callback(*args, **kwargs)
+        from .. import timings as recorder
+        with recorder.recording() as recording:
+            started = time.perf_counter()
+            try:
+                return callback(*args, **kwargs)
+            finally:
+                total = time.perf_counter() - started
+                sys.stderr.write(recorder.table(recording.rows(), total, recording.counts, recording.processes) + "\n")
+    return run
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -10,6 +10,7 @@ import sys
 from typing import TYPE_CHECKING, Iterable
 
 from ..errors import BufvizError
+from ..timings import stage
 
 if TYPE_CHECKING:
     from ..request import Request
@@ -36,11 +37,12 @@ def render_result(ctx, report: PeakReport | dict, fmt: str, output, no_color: bo
     """Every command's output, by format: text (`render_text(console)`), JSON, the pictures, and
     `more` (format -> the text of a result in it). `report`: a peak report, or the JSON object of
     a command that shows something else."""
-    if fmt == "text":
-        emit_rich(render_text, output, no_color or ctx.obj["no_color"])
-        return
-    writers = {"json": _json, **(more or {})}
-    emit_text(writers[fmt](report) if fmt in writers else _picture(report, fmt, picture), output)
+    with stage("render"):
+        if fmt == "text":
+            emit_rich(render_text, output, no_color or ctx.obj["no_color"])
+            return
+        writers = {"json": _json, **(more or {})}
+        emit_text(writers[fmt](report) if fmt in writers else _picture(report, fmt, picture), output)
 
 
 def _json(report):
