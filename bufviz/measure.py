@@ -3,10 +3,11 @@ advice compares), the memory section any report gets, and what each value of a m
 the features that call it (pipeline, what-if, advice, schedule), so none of them calls back up."""
 from __future__ import annotations
 
-from .engine.assignment.assign import assign_buffers
+from .engine.assignment.assign import assign_buffers, assign_by
 from .engine.liveness.hlo_liveness import analyze_module, peak_of
 from .engine.target.target import Target
-from .views.memory import groups, memory_section, memory_spaces, on_chip_spaces, temp_curve
+from .views.memory import (device_allocations, groups, memory_section, memory_spaces, on_chip_spaces,
+                           temp_curve)
 from .views.numbers import other_numbers
 from .views.roles import copied_parameter, parameter_roles
 from .views.timeline import timeline
@@ -32,6 +33,20 @@ def module_report(module: Module, target: Target, describe=None, sequences: dict
     report = build_peak_report(inputs, target.platform, target.vintage, result, describe, notes, assignment)
     report.memory, report.groups, report.timeline = memory_sections(report, describe, target.platform == "tpu")
     return report
+
+
+def needed_of(assignment, platform: str) -> int:
+    """Memory needed of an assignment, as the headline counts it (memory_sections): device
+    allocations, on-chip memory spaces aside."""
+    allocations = [{"size": a.size, "color": a.color, "kinds": a.kinds} for a in assignment.allocations]
+    spaces = on_chip_spaces(platform, allocations)
+    return sum(a["size"] for a in device_allocations(allocations) if a["color"] not in spaces)
+
+
+def needed_bytes(analysis, rules=None) -> int:
+    """Memory needed of an analysed module by bufviz's rules (`rules`: assign.Rules, default the
+    likeliest), with one run of the assigner and no report: what a what-if compares."""
+    return needed_of(assign_by(analysis, rules), analysis.target.platform)
 
 
 def memory_sections(report: PeakReport, describe, bufviz_rules: bool) -> tuple[Memory | None, dict | None,

@@ -102,6 +102,7 @@ class DeviceFit(TypedDict):
 class Advice(TypedDict):
     items: list[dict]       # kind, saving_bytes, title, how, sources, change
     skipped_because: str | None
+    not_measured: list[dict]   # kind, title: changes the budget of one analysis did not reach
 
 
 class WhatIf(TypedDict):

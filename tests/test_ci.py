@@ -307,7 +307,7 @@ def test_scan_of_the_shared_corpus_lists_all_15_modules():
 def test_a_saved_peak_renders_again_as_it_was(tmp_path, monkeypatch):
     monkeypatch.setenv("COLUMNS", "100")
     result = saved(tmp_path, SMALL, "saved.json", "--advice")
-    assert run("peak", result, "--no-color")[1] == run("peak", SMALL, "--no-color")[1]
+    assert run("peak", result, "--no-color")[1] == run("peak", SMALL, "--no-color", "--advice")[1]
     assert run_json("timeline", result)["timeline"] == run_json("timeline", SMALL)["timeline"]
 
 

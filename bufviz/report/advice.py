@@ -16,9 +16,9 @@ def advice_block(advice: dict | None, needed: int | None, width: int):
         return None
     if advice["skipped_because"]:
         return Text(f"What to try: not measured, {advice['skipped_because']}", style="dim")
-    items = advice["items"]
+    items, later = advice["items"], _not_measured(advice.get("not_measured") or [])
     if not items:
-        return None
+        return Group(Text("What to try", style="bold"), later) if later is not None else None
     grid = Table.grid(padding=(0, 1))
     grid.add_column(justify="right", no_wrap=True)
     grid.add_column()
@@ -32,8 +32,17 @@ def advice_block(advice: dict | None, needed: int | None, width: int):
         if command:
             body.append(Text(f"check: {command}", style="dim"))
         grid.add_row(f"{k}.", Group(*body))
-    return Group(Text("What to try (each saving measured by recomputing the changed module)", style="bold"),
-                 Padding(grid, (0, 0, 0, 1)))
+    head = Text("What to try (each saving measured by recomputing the changed module)", style="bold")
+    return Group(head, Padding(grid, (0, 0, 0, 1)), *([later] if later is not None else []))
+
+
+def _not_measured(candidates: list[dict]):
+    """The changes advice did not measure, to keep to one more analysis."""
+    if not candidates:
+        return None
+    names = "; ".join(c["title"] for c in candidates)
+    return Text(f"Not measured ({len(candidates)}, to keep advice to one more analysis; --advice measures "
+                f"every one): {names}", style="dim")
 
 
 def _command(item: dict) -> str | None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from ..hlo.model import Instruction, Module
+from ..timings import count
 
 OPTIMIZER_NAME = re.compile(r"opt|adam|momentum|velocity|accum|(?:^|[\W_])(?:mu|nu|mom)(?:$|[\W_\d])", re.I)
 WEIGHTS_NAME = re.compile(r"param|weight|kernel|bias|embed|(?:^|[\W_])tv(?:$|[\W_])", re.I)
@@ -64,6 +65,7 @@ def parameter_roles(module: Module) -> dict[str, tuple[str, str]]:
         if roles[p.name] is None:
             roles[p.name] = (("weights", "a vector broadcast onto weights' dimensions (a bias)")
                              if _bias_of(graph, p, biases) else ("inputs", "read by the step, not updated"))
+    count("role walk steps", graph.steps)
     return roles
 
 
@@ -83,6 +85,7 @@ class _Graph:
         self._contains: dict[tuple, bool] = {}
         self._position: dict[Instruction, dict] = {}
         self._elements: dict[tuple, list] = {}
+        self.steps = 0   # instructions the walks met (work, counted for tests and --timings)
 
     def body(self, fusion: Instruction):
         if fusion not in self._body:
@@ -132,7 +135,7 @@ class _Graph:
             if root is None or root.opcode != "tuple" or element >= len(root.operands):
                 found = fusion.operands
             else:
-                numbers = _parameters_reaching(root.operands[element])
+                numbers = _parameters_reaching(self, root.operands[element])
                 found = [fusion.operands[n] for n in sorted(numbers) if n < len(fusion.operands)]
             self._elements[key] = found
         return found
@@ -259,6 +262,7 @@ def _update_sources(graph: _Graph, out: Instruction, depth: int = 8) -> list[Ins
     seen = set(frontier)
     for _ in range(depth):
         following = []
+        graph.steps += len(frontier)
         for instr, element in frontier:
             if instr.opcode == "parameter":
                 found.append(instr)
@@ -278,11 +282,12 @@ def _update_sources(graph: _Graph, out: Instruction, depth: int = 8) -> list[Ins
     return found
 
 
-def _parameters_reaching(instr: Instruction) -> set[int]:
+def _parameters_reaching(graph: _Graph, instr: Instruction) -> set[int]:
     """The numbers of the computation's parameters that `instr` is computed from."""
     numbers, stack, seen = set(), [instr], {instr}
     while stack:
         instr = stack.pop()
+        graph.steps += 1
         if instr.opcode == "parameter":
             numbers.add(instr.parameter_number)
         for operand in instr.operands:
@@ -315,6 +320,7 @@ def _readers(graph: _Graph, value: Instruction) -> list[tuple[Instruction, Instr
     stack = [(u, value) for u in value.users]
     while stack:
         user, via = stack.pop()
+        graph.steps += 1
         if (user, via) in seen:
             continue
         seen.add((user, via))
@@ -378,6 +384,7 @@ def _feeds_compute(graph: _Graph, param: Instruction, limit: int = 400) -> bool:
     seen, stack = set(), list(param.users)
     while stack and len(seen) < limit:
         instr = stack.pop()
+        graph.steps += 1
         if instr in seen:
             continue
         seen.add(instr)

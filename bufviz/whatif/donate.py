@@ -7,7 +7,7 @@ import copy
 from dataclasses import dataclass
 
 from ..engine.assignment.assignment import BufferAssigner
-from ..engine.liveness.hlo_liveness import analyze_module
+from ..engine.liveness.hlo_liveness import ModuleAnalysis, analyze_donated, analyze_module
 from ..engine.target.target import Target
 from ..hlo.model import Module
 from ..hlo.shapes import format_index
@@ -37,10 +37,13 @@ def with_aliases(module: Module, entries: list[tuple]) -> Module:
     return changed
 
 
-def plan_donations(module: Module, target: Target, numbers: list[int]) -> list[Donation]:
+def plan_donations(module: Module, target: Target, numbers: list[int],
+                   base: ModuleAnalysis | None = None, trials: list | None = None) -> list[Donation]:
     """Each leaf of each parameter in `numbers` paired, in order, with the first free output leaf of
     identical shape and layout that it is dead before; the rest say why not. Pairs are tried in
-    rounds, all of a round in one trial analysis (a pair's verdict depends on it alone)."""
+    rounds, all of a round in one trial analysis (a pair's verdict depends on it alone); with
+    `base` (the module's analysis, by the schedule to judge in) a trial reuses its dataflow.
+    `trials`, when given, gets each trial analysis (for callers that count the work)."""
     params = {p.parameter_number: p for p in module.entry.parameters}
     taken = {tuple(out) for out, _, _, _ in module.input_output_alias}
     outputs = output_leaves(module)
@@ -74,11 +77,14 @@ def plan_donations(module: Module, target: Target, numbers: list[int]) -> list[D
             else:
                 plan.reason = ("it is still read after every output of its shape is written" if bad else
                                "every output of its shape is taken by another donation")
-        trial = analyze_module(with_aliases(module, [(out, p.number, p.index, "may-alias")
-                                                     for p, _, _, out in tried]), target)
+        trial = trial_analysis(module, target, [(out, p.number, p.index, "may-alias") for p, _, _, out in tried],
+                               base)
+        if trials is not None:
+            trials.append(trial)
+        can_share = _when_asked(lambda: BufferAssigner(trial).can_share)   # (rarely needed)
         open_leaves = waiting
         for plan, same, bad, out in tried:
-            if _dead_before(trial, params[plan.number], plan.index, out):
+            if _dead_before(trial, can_share, params[plan.number], plan.index, out):
                 plan.output = out
                 taken.add(out)
             else:
@@ -88,7 +94,25 @@ def plan_donations(module: Module, target: Target, numbers: list[int]) -> list[D
     return plans
 
 
-def _dead_before(trial, param, index: tuple, out: tuple) -> bool:
+def trial_analysis(module: Module, target: Target, aliases: list[tuple],
+                   base: ModuleAnalysis | None = None) -> ModuleAnalysis:
+    """The analysis of `module` with more input_output_alias entries (reusing `base`'s dataflow)."""
+    changed = with_aliases(module, aliases)
+    return analyze_donated(base, changed) if base is not None else analyze_module(changed, target)
+
+
+def _when_asked(make):
+    """A function that builds the function it calls on its first call."""
+    made = []
+
+    def call(*args):
+        if not made:
+            made.append(make())
+        return made[0](*args)
+    return call
+
+
+def _dead_before(trial, can_share, param, index: tuple, out: tuple) -> bool:
     """Whether the parameter's last read comes before the output is written (or is the instruction
     writing it, in place), in the module donated this way (`trial`, its analysis)."""
     p_value = trial.dataflow.sets[param][index][0]
@@ -96,7 +120,6 @@ def _dead_before(trial, param, index: tuple, out: tuple) -> bool:
     writers = [v for v in trial.dataflow.sets.get(trial.module.entry.root, {}).get(out, []) if v is not p_value]
     if p_range is None or not writers:
         return p_range is not None
-    can_share = BufferAssigner(trial).can_share
     for w in writers:
         w_range = trial.live.get(w.id)
         if w_range is None:

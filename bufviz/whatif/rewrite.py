@@ -5,23 +5,34 @@ from __future__ import annotations
 
 import re
 
+from ..errors import BufvizError
 from ..hlo.edit import BodyEdit, reparsed
 from ..hlo.model import Instruction, Module
 
 
 def find_sequential(module: Module, name: str) -> Instruction | None:
     """The instruction `name` in a computation that runs in sequence (not inside a fusion)."""
-    fusion_bodies = _fusion_bodies(module)
-    for comp in module.computations.values():   # what the analysis parsed first: no text scan
-        if comp.parsed and comp.name not in fusion_bodies and name in comp:
-            return comp.instruction(name)
-    at = re.search(r"^[ \t]*(?:ROOT[ \t]+)?%?" + re.escape(name) + r"[ \t]*=[ \t]", module.text, re.M)
-    if at is None:
-        return None
-    comp = next((c for c in module.computations.values() if c.body_span[0] <= at.start() < c.body_span[1]), None)
-    if comp is None or comp.name in fusion_bodies or name not in comp:
-        return None
-    return comp.instruction(name)
+    return _sequential(module).get(name)
+
+
+def _sequential(module: Module) -> dict[str, Instruction]:
+    """Every instruction outside fusion bodies, by name: built once per module (advice looks up
+    hundreds of names; a walk over every computation per name was quadratic)."""
+    found = module.__dict__.get("_sequential_index")
+    if found is None:
+        bodies = _fusion_bodies(module)
+        found = {}
+        for comp in module.computations.values():
+            if comp.name in bodies:
+                continue
+            try:
+                instructions = comp.instructions
+            except BufvizError:   # a computation nothing runs need not read
+                continue
+            for instr in instructions:
+                found.setdefault(instr.name, instr)
+        module._sequential_index = found
+    return found
 
 
 _FUSION_CALLS = re.compile(r"[ \t]fusion\([^\n]*?calls=%?([\w.\-]+)")

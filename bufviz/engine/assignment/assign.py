@@ -43,6 +43,7 @@ def assign_buffers(analysis: ModuleAnalysis,
         if not misses:
             break
     misses, assignment, allocations, rules = chosen
+    assignment.rules = rules
     notes.extend(_notes(target, rules, candidates, bool(xla_allocations), misses, assignment))
     if not xla_allocations and len({c.all_positions for c in candidates}) > 1:
         older = assigner.run(rules.alignment, rules.thread_local_order, all_positions=False)
@@ -50,6 +51,16 @@ def assign_buffers(analysis: ModuleAnalysis,
         if differences:
             notes.append(_positions_note(len(differences), older, assignment))
     return assignment, assignment_section(assignment, allocations, analysis, target, value_ids)
+
+
+def assign_by(analysis: ModuleAnalysis, rules: Rules | None = None) -> Assignment:
+    """One run of the assigner by `rules` (default: the likeliest for the text's date), no
+    report: what a what-if compares with the module it changes."""
+    rules = rules or _candidates(analysis.target, False)[0]
+    assignment = BufferAssigner(analysis).run(rules.alignment, rules.thread_local_order, rules.all_positions,
+                                              minimum_memory=False)
+    assignment.rules = rules
+    return assignment
 
 
 def _candidates(target: Target, dumped: bool) -> list[Rules]:

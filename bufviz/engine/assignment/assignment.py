@@ -8,6 +8,7 @@ import itertools
 from dataclasses import dataclass, field
 
 from ...kinds import allocation_kinds
+from ...timings import count
 from ...hlo.model import Computation, Instruction
 from ..dataflow.aliasing import InPlacePairs, fusion_tracing
 from ..dataflow.can_share import CanShare
@@ -64,8 +65,9 @@ class Allocation:
 class Assignment:
     allocations: list[Allocation]
     heaps: list[HeapResult]
-    minimum_memory: int           # MinimumMemoryForModule
+    minimum_memory: int | None    # MinimumMemoryForModule
     alignment: int
+    rules: object = None          # assign.Rules: what it was run by (set by assign_buffers)
 
     @property
     def total_bytes(self) -> int:
@@ -103,9 +105,12 @@ class BufferAssigner:
         self._indexed: dict[Allocation, tuple[Candidates, ...]] = {}   # phase A's candidate lists
 
     # --- phases -------------------------------------------------------------------------------
-    def run(self, alignment: int, thread_local_order: str = "size", all_positions: bool | None = None) -> Assignment:
+    def run(self, alignment: int, thread_local_order: str = "size", all_positions: bool | None = None,
+            minimum_memory: bool = True) -> Assignment:
         """`thread_local_order`: one of THREAD_LOCAL_ORDERS; `all_positions`: whether every
-        position of a value may hand its buffer on (None: as the text's date says)."""
+        position of a value may hand its buffer on (None: as the text's date says);
+        `minimum_memory`: whether to work out MinimumMemoryForModule too (None when not)."""
+        count("assignment runs")
         if all_positions is not None:
             self.all_positions = all_positions
         self.allocation_of = {}  # a run must not see the allocations of one before it
@@ -116,7 +121,7 @@ class BufferAssigner:
         heaps = self._simulate(deferred, allocations, alignment)
         _assign_thread_local(self._thread_local_order(thread_local_order), allocations, self.target)
         combined = combine_temp_allocations(allocations, alignment)
-        return Assignment(combined, heaps, self._minimum_memory, alignment)
+        return Assignment(combined, heaps, self._minimum_memory if minimum_memory else None, alignment)
 
     def _thread_local_order(self, rule: str) -> list[Value]:
         """XLA:CPU up to jax 0.11 sorts the thread-local values by size, then by post-order

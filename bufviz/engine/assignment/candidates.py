@@ -7,6 +7,8 @@ start of a value live to the end (a buffer ending after it cannot join), the lar
 the range that every one of them holds a value over (a buffer overlapping it cannot join)."""
 from __future__ import annotations
 
+from ...timings import count
+
 INF = float("inf")
 
 
@@ -79,16 +81,20 @@ class Candidates:
         than a touch; newest first."""
         tail, sizes, starts, ends, leaves = self._tail, self._size, self._start, self._end, self._capacity
         s, e = span if span is not None else (INF, -INF)
-        stack = [1]
-        while stack:
-            node = stack.pop()
-            if tail[node] < last_end or sizes[node] < size or (starts[node] < e and ends[node] > s):
-                continue
-            if node >= leaves:
-                yield self.items[node - leaves]
-            else:
-                stack.append(2 * node)
-                stack.append(2 * node + 1)
+        stack, visited = [1], 0
+        try:
+            while stack:
+                node = stack.pop()
+                visited += 1
+                if tail[node] < last_end or sizes[node] < size or (starts[node] < e and ends[node] > s):
+                    continue
+                if node >= leaves:
+                    yield self.items[node - leaves]
+                else:
+                    stack.append(2 * node)
+                    stack.append(2 * node + 1)
+        finally:   # (also when the caller stops at the candidate it takes)
+            count("phase A tree nodes", visited)
 
 
 def _blocking(alloc) -> tuple[float, float]:

@@ -5,6 +5,7 @@ import itertools
 from dataclasses import dataclass
 
 from ...hlo.model import Module
+from ...timings import count
 from ...hlo.shapes import ArrayShape, format_index
 from ..dataflow.aliasing import Buffers, InPlacePairs, fusion_tracing
 from ..dataflow.callgraph import CallGraph
@@ -34,11 +35,24 @@ def analyze_module(module: Module, target: Target, sequences: dict | None = None
     """The target picks the size function (TPU arrays count their tile padding, docs/rules.md §4.1) and
     the rules that changed over XLA's versions. `sequences` (computation -> instructions) is a
     schedule to use instead of the module's own."""
-    vintage = target.vintage
     graph = CallGraph(module)
     flat = flatten(graph, sequences)
     flat.algorithm, flat.chosen_by = algorithm or flat.algorithm, chosen_by
-    dataflow = Dataflow(graph)
+    count("dataflow passes")
+    return _live_ranges(module, target, graph, flat, Dataflow(graph))
+
+
+def analyze_donated(base: ModuleAnalysis, module: Module) -> ModuleAnalysis:
+    """The analysis of `module`, which differs from `base.module` only by more input_output_alias
+    entries (a donation what-if): the call graph, the schedule and the dataflow do not depend on
+    them and are reused; the buffers and live ranges they merge are worked out again."""
+    return _live_ranges(module, base.target, base.graph, base.flat, base.dataflow)
+
+
+def _live_ranges(module: Module, target: Target, graph: CallGraph, flat: FlatSchedule,
+                 dataflow: Dataflow) -> ModuleAnalysis:
+    count("live-range passes")
+    vintage = target.vintage
     buffers = Buffers(module, graph, dataflow, InPlacePairs(module, fusion_tracing(vintage)))
     donated = module.donated
     live_out = _live_out_buffers(module, buffers)
