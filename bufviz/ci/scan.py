@@ -8,10 +8,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from ..dumps.discover import DumpSet, FolderListing, best_stage, by_module, dump_sets, memory_stats_files
 from ..errors import BufvizError
 from ..request import Request
+from .. import timings
 from .compact import summarize
-
-PARALLEL_FROM = 8   # modules: below this, starting processes costs more than it saves
-
 
 def find_modules(root: str, listing: FolderListing | None = None) -> list[DumpSet]:
     """One dump set per module found under `root`, its optimized stage where XLA wrote several."""
@@ -30,29 +28,51 @@ def find_modules(root: str, listing: FolderListing | None = None) -> list[DumpSe
 def analyse_all(file_sets: list[list[str]], request: Request, jobs: int = 0,
                 progress=None) -> tuple[list[dict], list[dict]]:
     """(summaries, errors) of each module's files, read as `request` says (its platform, --match
-    and device); `jobs` processes (0: one per core when there are many)."""
+    and device), in `jobs` processes (0: one per core). The largest modules start first, so the
+    longest one is never left to run alone at the end; one module is analysed in this process."""
     each = Request((), discover=False, platform=request.platform, match=request.match, device=request.device)
-    jobs = jobs or (min(os.cpu_count() or 1, 8) if len(file_sets) >= PARALLEL_FROM else 1)
-    outcomes = []
-    if jobs == 1:
-        for i, files in enumerate(file_sets):
-            outcomes.append(analyse_module(each.with_paths(files)))
+    jobs = min(jobs or cores(), len(file_sets))
+    timed = timings.current() is not None
+    order = sorted(range(len(file_sets)), key=lambda k: -_bytes(file_sets[k]))
+    outcomes: list = [None] * len(file_sets)
+    if jobs <= 1:
+        for done, k in enumerate(order, 1):
+            outcomes[k] = analyse_module(each.with_paths(file_sets[k]))
             if progress:
-                progress(i + 1, len(file_sets))
+                progress(done, len(file_sets))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(analyse_module, each.with_paths(files)) for files in file_sets]
-            for i, future in enumerate(as_completed(futures)):
+            futures = {pool.submit(analyse_module, each.with_paths(file_sets[k]), timed): k for k in order}
+            for done, future in enumerate(as_completed(futures), 1):
+                outcomes[futures[future]] = future.result()
                 if progress:
-                    progress(i + 1, len(file_sets))
-            outcomes = [f.result() for f in futures]
-    summaries = [result for ok, result in outcomes if ok]
-    errors = [result for ok, result in outcomes if not ok]
+                    progress(done, len(file_sets))
+        if timed:   # each worker's stages, summed over the processes
+            timings.current().merge_workers([o[2] for o in outcomes], jobs)
+    summaries = [result for ok, result, *_ in outcomes if ok]
+    errors = [result for ok, result, *_ in outcomes if not ok]
     return summaries, errors
 
 
-def analyse_module(request: Request) -> tuple[bool, dict]:
-    """(True, summary) or (False, {'path', 'error'}): one module, never raising."""
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:   # (not on every platform)
+        return os.cpu_count() or 1
+
+
+def _bytes(files: list[str]) -> int:
+    return sum(os.path.getsize(f) for f in files if os.path.isfile(f))
+
+
+def analyse_module(request: Request, timed: bool = False) -> tuple:
+    """(True, summary) or (False, {'path', 'error'}): one module, never raising. `timed` (in a
+    worker process): the stages it ran are recorded and returned third."""
+    if timed:
+        with timings.recording() as recorder:
+            ok, result = analyse_module(request)
+        return ok, result, (recorder.rows(), recorder.counts)
     from ..pipeline import peak_report
 
     path = _main_file(list(request.paths))

@@ -35,7 +35,7 @@ Examples:
 @click.option("--top", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
               help="Modules listed in the terminal (0: all). JSON always lists every module.")
 @click.option("--jobs", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
-              help="Processes to analyse modules in (0: one per core on large trees).")
+              help="Processes to analyse modules in at once (0: one per core; 1: in this process).")
 @click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
               help="The backend that compiled the modules (default: detected per module).")
 @click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1).")
