@@ -388,8 +388,8 @@ class Module:
             line = meta.get("source_line")
             return f"{meta['source_file']}:{line}" if line else meta["source_file"]
         frame = meta.get("stack_frame_id")
-        if frame and frame.isdigit():
-            chain = self.frame_chain(int(frame))
-            if chain:
-                return f"{chain[0][0]}:{chain[0][1]}"
+        number = int(frame) if frame and frame.isdigit() else 0
+        if number and number in self.stack_frames:   # its innermost frame
+            loc = self.file_locations.get(self.stack_frames[number][0], {})
+            return f"{self.file_names.get(loc.get('file_name_id', 0), '?')}:{loc.get('line', 0)}"
         return None
