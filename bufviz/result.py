@@ -129,6 +129,7 @@ class Schedule(TypedDict, total=False):
     schedules: list[dict]
     best: str | None
     emitted: dict
+    time_limit_hit: float | None   # seconds: bufviz's searches stopped there (a longer limit may do better)
 
 
 # The keys every report has, then the sections a feature adds, in the order they are written.

@@ -55,6 +55,9 @@ def render_schedule(report: PeakReport, console: Console) -> None:
         above = best["peak_bytes"] - bound
         console.print(f"Lower bound: {human_bytes(bound)}; no order has a lower peak. The best is "
                       + (f"{max(above / bound, 0.001):.1%} above it." if above > 0 else "at it: no order does better."))
+    if data.get("time_limit_hit"):
+        console.print(Text(f"bufviz's searches stopped at the time limit ({data['time_limit_hit']:g} s): a longer "
+                           "--time-limit may find a better order.", style="dim"))
     if data.get("emitted"):
         console.print(f"Wrote the module in the {NAMES.get(data['emitted']['algorithm'], '')} order to "
                       f"{data['emitted']['file']} (is_scheduled=true)")

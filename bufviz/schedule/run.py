@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..engine.dataflow.callgraph import CallGraph
 from ..engine.scheduling.module import (DEFAULT_CANDIDATES, OWN_ALGORITHMS, Planner, Schedule, default_choice,
                                        platform_choice, schedule_module)
+from ..engine.scheduling.deadline import Deadline
 from ..engine.scheduling.xla import XLA_ALGORITHMS
 from ..hlo.model import Module
 from ..measure import module_report
@@ -29,7 +30,7 @@ def schedule_report(report: PeakReport, context, algorithm: str | None = None,
     for name in XLA_ALGORITHMS:
         if name in wanted or ("default" in wanted and name in DEFAULT_CANDIDATES):
             runs[name] = measure(module, target, schedule_module(module, name, graph))
-    planner = Planner(module, target, graph, deadline=time.perf_counter() + time_limit)
+    planner = Planner(module, target, graph, deadline=Deadline(time_limit))
     for name in OWN_ALGORITHMS:
         if name in wanted:
             runs[name] = measure(module, target, planner.schedule(name))
@@ -52,7 +53,8 @@ def schedule_report(report: PeakReport, context, algorithm: str | None = None,
     return {"module": report.module, "original": original, "xla_order": {"algorithm": own, "why": why},
             "lower_bound_bytes": planner.lower_bound(),
             "lower_bound_seconds": round(planner.seconds, 4), "schedules": rows,
-            "best": {k: best_row[k] for k in ("algorithm", "peak_bytes", "needed_bytes")}}, best
+            "best": {k: best_row[k] for k in ("algorithm", "peak_bytes", "needed_bytes")},
+            "time_limit_hit": time_limit if planner.deadline.hit else None}, best
 
 
 def measure(module: Module, target, schedule: Schedule) -> Schedule:
@@ -82,9 +84,10 @@ def better_order(report: PeakReport, context, time_limit: float = ORDER_TIME_LIM
     if context.analysis is None or not needed or not temp:
         return None
     module, target = context.inputs.module, context.target
-    planner = Planner(module, target, deadline=time.perf_counter() + time_limit)
+    planner = Planner(module, target, deadline=Deadline(time_limit))
     found = measure(module, target, planner.schedule("improve"))
     saving = needed - (found.needed_bytes or needed)
     if saving <= ORDER_SHARE * temp:
         return None
-    return {"algorithm": found.algorithm, "needed_bytes": found.needed_bytes, "saving_bytes": saving}
+    return {"algorithm": found.algorithm, "needed_bytes": found.needed_bytes, "saving_bytes": saving,
+            "time_limit_hit": time_limit if planner.deadline.hit else None}

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from .deadline import Deadline
 from .model import MemoryModel
 from .search import exact_order
 
 FORCED_LIMIT = 4000       # instructions: the ancestor matrix is n² bytes
 
 
-def lower_bound(model: MemoryModel, deadline: float | None = None) -> int:
+def lower_bound(model: MemoryModel, deadline: Deadline | None = None) -> int:
     """The larger of the forced bound and, when the exact search finishes, its least peak."""
     if model.bound is None:
         found = exact_order(model, optimistic=True, deadline=deadline)

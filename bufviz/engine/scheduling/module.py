@@ -10,6 +10,7 @@ from ..assignment.assignment import BufferAssigner
 from ..dataflow.callgraph import CallGraph
 from ..liveness.hlo_liveness import analyze_module
 from .bounds import lower_bound
+from .deadline import Deadline
 from .model import CALLERS, MemoryModel
 from .search import beam_order, exact_order, improve_order, profile
 from .xla import XLA_ALGORITHMS
@@ -44,7 +45,7 @@ OWN_ALGORITHMS = ("beam", "exact", "improve")
 class Planner:
     """bufviz's schedulers and the lower bound on one module, sharing its memory models."""
 
-    def __init__(self, module: Module, target, graph: CallGraph | None = None, deadline: float | None = None):
+    def __init__(self, module: Module, target, graph: CallGraph | None = None, deadline: Deadline | None = None):
         self.module, self.graph, self.deadline = module, graph or CallGraph(module), deadline
         started = time.perf_counter()
         self.models = models(self.graph, module, target, deadline)
@@ -115,7 +116,7 @@ def platform_choice(target) -> tuple[str, str]:
     return "dfs", "XLA:CPU's scheduler before mid-2024; the text does not date itself, and since then it is BFS"
 
 
-def models(graph, module, target, deadline: float | None = None) -> dict[Computation, MemoryModel]:
+def models(graph, module, target, deadline: Deadline | None = None) -> dict[Computation, MemoryModel]:
     """A model per sequential computation, callees first, so that a call's extra is its
     callee's lower bound (only where the callee has that one call site: the flattened schedule
     places a computation once)."""

@@ -8,12 +8,12 @@ the peak so far, the ready instructions and the order. Instructions that allocat
 run as soon as they are ready: that never raises the peak."""
 from __future__ import annotations
 
-import time
 from typing import NamedTuple
 
 import numpy as np
 
 from ..liveness.peak import bytes_live
+from .deadline import Deadline
 from .model import MemoryModel
 
 EXACT_STEPS = 100_000     # moves the exact search may try before it gives up
@@ -72,7 +72,7 @@ def order_of(state: State) -> list[int]:
     return order[::-1]
 
 
-def beam_order(model: MemoryModel, width: int = BEAM_WIDTH, deadline: float | None = None) -> tuple[int, list[int]]:
+def beam_order(model: MemoryModel, width: int = BEAM_WIDTH, deadline: Deadline | None = None) -> tuple[int, list[int]]:
     """Keep the `width` best partial orders (least peak, then least live) of each length; past
     the deadline, one (a greedy finish). A candidate's state is built only if it is kept: a
     move that readies no instruction allocating nothing needs no settling, so its peak, bytes
@@ -80,7 +80,7 @@ def beam_order(model: MemoryModel, width: int = BEAM_WIDTH, deadline: float | No
     beam = [start(model)]
     free = model.free_set
     while beam[0].ready:
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and deadline.passed():
             width = 1
         best: dict[int, tuple] = {}   # set run -> (peak, live, the State or what builds it)
         for state in beam:
@@ -110,7 +110,7 @@ def _kept_state(candidate: tuple) -> State:
     return _after(state, k, peak, live, done, newly)
 
 
-def exact_order(model: MemoryModel, optimistic: bool, deadline: float | None = None,
+def exact_order(model: MemoryModel, optimistic: bool, deadline: Deadline | None = None,
                 limit: int = EXACT_STEPS) -> tuple[int, list[int]] | None:
     """The least peak over every order, or None when that takes more than `limit` moves (or the
     deadline passes). Sets of equal size form a layer; the bytes live depend on the set alone."""
@@ -120,7 +120,7 @@ def exact_order(model: MemoryModel, optimistic: bool, deadline: float | None = N
     layer = {first.done: first}
     while any(s.ready for s in layer.values()):
         limit -= sum(len(s.ready) for s in layer.values())
-        if limit < 0 or (deadline is not None and time.perf_counter() > deadline):
+        if limit < 0 or (deadline is not None and deadline.passed()):
             return None
         nxt: dict[int, State] = {}
         for state in layer.values():
@@ -153,14 +153,14 @@ def profile(model: MemoryModel, order: list[int]) -> list[int]:
     return (live + table.step_bytes[order]).tolist()
 
 
-def improve_order(model: MemoryModel, order: list[int], deadline: float | None = None) -> tuple[int, list[int]]:
+def improve_order(model: MemoryModel, order: list[int], deadline: Deadline | None = None) -> tuple[int, list[int]]:
     """Local search: move one instruction out of the step at the peak (later, to just before its
     first reader; or a reader of a buffer live there earlier, just after its last predecessor)
     while the peak, then the bytes summed over all steps, fall."""
     steps = profile(model, order)
     score = (max(steps, default=0), sum(steps))
     improved = True
-    while improved and not (deadline is not None and time.perf_counter() > deadline):
+    while improved and not (deadline is not None and deadline.passed()):
         improved = False
         at = steps.index(score[0])
         for trial in _moves(model, order, at):
