@@ -217,3 +217,17 @@ def test_search_runs_long_chains_without_recursing():
     finally:
         sys.setrecursionlimit(limit)
     assert code == 0, err
+
+
+def test_a_search_cut_short_by_its_time_limit_says_so():
+    """No time at all: every search of bufviz's own stops at once, and the result says so (the
+    orders of XLA's own schedulers are whole, and measured as ever)."""
+    cut = run_json("schedule", SAMPLES / "jax-0.10.2-mlp_train", "--time-limit", "0")
+    whole = run_json("schedule", SAMPLES / "jax-0.10.2-mlp_train", "--time-limit", "60")
+    assert cut["schedule"]["time_limit_hit"] == 0 and whole["schedule"]["time_limit_hit"] is None
+    xla = [r for r in whole["schedule"]["schedules"] if r["algorithm"] in ("list", "dfs", "postorder", "bfs")]
+    assert xla and all(r in cut["schedule"]["schedules"] for r in
+                       [{**r, "seconds": c["seconds"]} for r in xla for c in cut["schedule"]["schedules"]
+                        if c["algorithm"] == r["algorithm"]])
+    text = run("schedule", SAMPLES / "jax-0.10.2-mlp_train", "--time-limit", "0", "--no-color")[1]
+    assert "stopped at the time limit (0 s)" in text

@@ -48,7 +48,7 @@ def render_explain(report: PeakReport, console: Console) -> None:
     order = f.get("better_order")
     if order:
         searched = (f"; found in the {order['time_limit_hit']:g} s the search may take, a longer one may find more"
-                    if order.get("time_limit_hit") else "")
+                    if order.get("time_limit_hit") is not None else "")
         console.print(f"Another order of the instructions needs {human_bytes(order['saving_bytes'])} less memory "
                       f"(bufviz schedule … --algorithm {order['algorithm']}{searched}).")
     render_notes(report, console)

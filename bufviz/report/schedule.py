@@ -55,7 +55,7 @@ def render_schedule(report: PeakReport, console: Console) -> None:
         above = best["peak_bytes"] - bound
         console.print(f"Lower bound: {human_bytes(bound)}; no order has a lower peak. The best is "
                       + (f"{max(above / bound, 0.001):.1%} above it." if above > 0 else "at it: no order does better."))
-    if data.get("time_limit_hit"):
+    if data.get("time_limit_hit") is not None:
         console.print(Text(f"bufviz's searches stopped at the time limit ({data['time_limit_hit']:g} s): a longer "
                            "--time-limit may find a better order.", style="dim"))
     if data.get("emitted"):

@@ -227,7 +227,7 @@ def _order(report, context, full: bool) -> list[Candidate]:
         return [{"kind": "schedule", "saving_bytes": found["saving_bytes"],
                  "title": "run the instructions in another order: the one bufviz's scheduler found holds "
                           "fewer temporaries at once" + (f" (found in {found['time_limit_hit']:g} s of searching)"
-                                                         if found.get("time_limit_hit") else ""),
+                                                         if found.get("time_limit_hit") is not None else ""),
                  "how": ORDER_HOW, "sources": [], "change": {"schedule": found["algorithm"]}}]
     return [Candidate("schedule", "another order of the instructions", temp, ORDER, measure)]
 
