@@ -6,12 +6,13 @@ module, against XLA's own parser reading the same module.
 Each FOLDER holds one program's dump (`bench/gen_library.py OUT` makes flax linen and nnx,
 equinox and keras training steps; any `--xla_dump_to` folder of one module will do). For each:
 the whole `python -m bufviz peak FOLDER` process as a user runs it (text output, advice
-included), best of --rounds, and its peak RSS; the start-up of the same interpreter with bufviz
-imported (`python -m bufviz --version`), which the ratio leaves aside; and, with --xla-python
-naming a Python that has jaxlib, XLA's C++ parser on the module's text (`hlo_module_from_text`,
-jaxlib's `_hlo` module or 0.4.30's `xla_client._xla`), best of three in one process. The ratio is
-(bufviz - start-up) / XLA's parse: both per MB of the same file. With --scan, `bufviz scan` of
-the folders' parent, whole process. Timings are not assertions: compare within one run.
+included), best of --rounds, and its peak RSS; the start-up, left out of the ratio: the same
+interpreter importing bufviz and reading a module of a few KB (`bufviz peak` of a bundled
+sample); and, with --xla-python naming a Python that has jaxlib, XLA's C++ parser on the
+module's text (`hlo_module_from_text`: jaxlib's `_hlo` module, or 0.4.30's `xla_client._xla`),
+best of three in one process. The ratio is (bufviz - start-up) / XLA's parse, both on the same
+file. With --scan, `bufviz scan` of the folders' parent, whole process. Timings are not
+assertions: compare within one run.
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from pathlib import Path
 HERE = Path(__file__).parent
 ROOT = HERE.parent
 CHILD = {"env": {**os.environ, "PYTHONPATH": str(ROOT)}, "cwd": ROOT}
+TINY = ROOT / "samples" / "001_04aa0d3336074bf8.txt"   # start-up: interpreter, imports, a tiny module
 
 XLA_PARSE = """
 import json, sys, time
@@ -84,8 +86,8 @@ def main() -> None:
     parser.add_argument("--scan", action="store_true", help="also time `bufviz scan` of the folders' parent")
     args = parser.parse_args()
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "bufviz")], check=True)  # as pip does
-    startup, _ = best(args.rounds, "--version")
-    print(f"start-up (python -m bufviz --version): {startup:.3f} s")
+    startup, _ = best(args.rounds, "peak", str(TINY), "--no-discover", "-o", os.devnull)
+    print(f"start-up (bufviz peak of the {TINY.stat().st_size:,}-byte {TINY.name}): {startup:.3f} s")
     print(f"{'program':40} {'MB':>5} {'peak s':>7} {'s/MB':>6} {'XLA s/MB':>8} {'ratio':>6} {'RSS/in':>6}")
     for folder in args.folders:
         module = module_of(folder)

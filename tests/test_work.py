@@ -39,7 +39,7 @@ def test_what_parameters_hold_is_found_in_a_few_steps_per_instruction(case):
 def test_phase_a_visits_n_log_n_candidates(case):
     report, counts = counted(case)
     runs, n = counts["assignment runs"], scheduled(report)
-    assert counts.get("phase A tree nodes", 0) <= 4 * runs * n * max(1.0, math.log2(n))
+    assert counts.get("phase A candidates visited", 0) <= 4 * runs * n * max(1.0, math.log2(n))
 
 
 def test_an_optimizer_step_does_not_try_every_parameter_for_every_buffer():
@@ -49,7 +49,7 @@ def test_an_optimizer_step_does_not_try_every_parameter_for_every_buffer():
     params = len([a for a in report.recomputed["allocations"] if "parameter" in a["kinds"]])
     buffers = sum(len(a["values"]) for a in report.recomputed["allocations"])
     assert params > 200 and buffers > 2000
-    assert counts["phase A tree nodes"] / counts["assignment runs"] < params * buffers / 10
+    assert counts["phase A candidates visited"] / counts["assignment runs"] < params * buffers / 10
 
 
 def test_the_default_advice_costs_at_most_one_more_analysis():

@@ -1,15 +1,17 @@
 """The allocations a buffer may join in phase A (docs/rules.md §4.2), newest first, without
 visiting the ones that cannot take it. XLA tries every live-out and donated allocation for
 every buffer; an optimizer step has hundreds of them, still holding their parameters while
-most buffers live, so trying each in turn is quadratic. A tree over the candidates in creation
-order keeps, for each stretch of them, what rules the whole stretch out at once: the latest
-start of a value live to the end (a buffer ending after it cannot join), the largest size, and
-the range that every one of them holds a value over (a buffer overlapping it cannot join)."""
+most buffers live, so trying each in turn is quadratic. The candidates are kept in blocks in
+creation order, each block with what rules all of it out at once: the latest start of a value
+live to the end among them (a buffer ending after it cannot join), their largest size, and the
+range every one of them holds a value over (a buffer overlapping it cannot join). A block's
+summary is worked out again only when asked after one of its candidates changed."""
 from __future__ import annotations
 
 from ...timings import count
 
 INF = float("inf")
+BLOCK = 16   # candidates summarised together
 
 
 class Candidates:
@@ -18,83 +20,58 @@ class Candidates:
 
     def __init__(self) -> None:
         self.items: list = []
-        self._where: dict = {}          # allocation -> its leaf number
-        self._capacity = 1
-        self._reset()
-
-    def _reset(self) -> None:
-        n = 2 * self._capacity
-        self._tail = [-INF] * n        # latest tail below a node
-        self._size = [-1] * n          # largest size below a node
-        self._start = [INF] * n        # latest start of the blocking ranges below a node
-        self._end = [-INF] * n         # earliest end of the blocking ranges below a node
+        self._where: dict = {}                         # allocation -> its place in `items`
+        self._summaries: list[tuple | None] = []       # per block; None: to work out again
 
     def __len__(self) -> int:
         return len(self.items)
 
     def append(self, alloc) -> None:
-        if len(self.items) == self._capacity:
-            self._capacity *= 2
-            self._reset()
-            for k, item in enumerate(self.items):
-                self._set_leaf(k, item)
-            for node in range(self._capacity - 1, 0, -1):
-                self._pull(node)   # (every node, changed or not)
-        self._where[alloc] = len(self.items)
+        k = len(self.items)
+        self._where[alloc] = k
         self.items.append(alloc)
-        self.update(alloc)
+        if k % BLOCK == 0:
+            self._summaries.append(None)
+        else:
+            self._summaries[k // BLOCK] = None
 
     def update(self, alloc) -> None:
         """After values joined `alloc`: its tail and blocking range may have changed."""
         k = self._where.get(alloc)
-        if k is None:
-            return
-        node = self._set_leaf(k, alloc)
-        if node is None:
-            return
-        node //= 2
-        while node and self._pull(node):
-            node //= 2
+        if k is not None:
+            self._summaries[k // BLOCK] = None
 
-    def _set_leaf(self, k: int, alloc) -> int | None:
-        """The leaf's node, or None when nothing it holds changed."""
-        node = self._capacity + k
-        leaf = (alloc.tail, alloc.size, *_blocking(alloc))
-        if leaf == (self._tail[node], self._size[node], self._start[node], self._end[node]):
-            return None
-        self._tail[node], self._size[node], self._start[node], self._end[node] = leaf
-        return node
-
-    def _pull(self, node: int) -> bool:
-        """Whether the node changed."""
-        a, b = 2 * node, 2 * node + 1
-        new = (max(self._tail[a], self._tail[b]), max(self._size[a], self._size[b]),
-               max(self._start[a], self._start[b]), min(self._end[a], self._end[b]))
-        if new == (self._tail[node], self._size[node], self._start[node], self._end[node]):
-            return False
-        self._tail[node], self._size[node], self._start[node], self._end[node] = new
-        return True
+    def _summary(self, block: int) -> tuple:
+        members = self.items[block * BLOCK:(block + 1) * BLOCK]
+        spans = [_blocking(a) for a in members]
+        found = self._summaries[block] = (max(a.tail for a in members), max(a.size for a in members),
+                                          max(s for s, _ in spans), min(e for _, e in spans))
+        return found
 
     def newest_first(self, last_end: int, size: int, span: tuple[int, int] | None):
         """Candidates whose tail is not before `last_end`, of `size` bytes or more, and (with
         `span`, one live range of the buffer) not holding a value that overlaps `span` by more
         than a touch; newest first."""
-        tail, sizes, starts, ends, leaves = self._tail, self._size, self._start, self._end, self._capacity
         s, e = span if span is not None else (INF, -INF)
-        stack, visited = [1], 0
+        items, summaries = self.items, self._summaries
+        visited = 0
         try:
-            while stack:
-                node = stack.pop()
+            for block in range(len(summaries) - 1, -1, -1):
+                tail, most, start, end = summaries[block] or self._summary(block)
                 visited += 1
-                if tail[node] < last_end or sizes[node] < size or (starts[node] < e and ends[node] > s):
+                if tail < last_end or most < size or (start < e and end > s):
                     continue
-                if node >= leaves:
-                    yield self.items[node - leaves]
-                else:
-                    stack.append(2 * node)
-                    stack.append(2 * node + 1)
+                for k in range(min((block + 1) * BLOCK, len(items)) - 1, block * BLOCK - 1, -1):
+                    alloc = items[k]
+                    visited += 1
+                    if alloc.tail < last_end or alloc.size < size:
+                        continue
+                    start, end = _blocking(alloc)
+                    if start < e and end > s:
+                        continue
+                    yield alloc
         finally:   # (also when the caller stops at the candidate it takes)
-            count("phase A tree nodes", visited)
+            count("phase A candidates visited", visited)
 
 
 def _blocking(alloc) -> tuple[float, float]:
