@@ -17,7 +17,7 @@ _NO_OPERANDS: list = []  # shared by every instruction without operands (most ar
 
 class Instruction:
     __slots__ = ("name", "opcode", "shape_text", "args", "attr_text", "is_root", "line",
-                 "computation", "operands", "users", "_attrs", "_shape")
+                 "computation", "operands", "users", "_attrs", "_shape", "_metadata")
     printed = True  # False for a tuple read rebuilt from a compact operand (hlo/tuple_reads.py)
 
     def __init__(self, name, opcode, shape_text, args, attr_text, is_root, line):
@@ -33,6 +33,7 @@ class Instruction:
         self.users: list[Instruction] = []
         self._attrs = None
         self._shape = None
+        self._metadata = None
 
     @property
     def shape(self) -> Shape:
@@ -61,8 +62,11 @@ class Instruction:
 
     @property
     def metadata(self) -> dict[str, str]:
-        text = self.attr("metadata")
-        return parse_metadata(text) if text else {}
+        """Parsed once (op_names and sources are asked for by many passes); do not change it."""
+        if self._metadata is None:
+            text = self.attr("metadata")
+            self._metadata = parse_metadata(text) if text else {}
+        return self._metadata
 
     @property
     def op_name(self) -> str:
