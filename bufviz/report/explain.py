@@ -47,8 +47,8 @@ def render_explain(report: PeakReport, console: Console) -> None:
                        style="dim"))
     order = f.get("better_order")
     if order:
-        searched = (f"; found in the {order['time_limit_hit']:g} s the search may take, a longer one may find more"
-                    if order.get("time_limit_hit") is not None else "")
+        searched = ("; the search stopped at its limit, `bufviz schedule` searches longer"
+                    if order.get("steps_limit_hit") else "")
         console.print(f"Another order of the instructions needs {human_bytes(order['saving_bytes'])} less memory "
                       f"(bufviz schedule … --algorithm {order['algorithm']}{searched}).")
     render_notes(report, console)

@@ -226,8 +226,8 @@ def _order(report, context, full: bool) -> list[Candidate]:
             return []
         return [{"kind": "schedule", "saving_bytes": found["saving_bytes"],
                  "title": "run the instructions in another order: the one bufviz's scheduler found holds "
-                          "fewer temporaries at once" + (f" (found in {found['time_limit_hit']:g} s of searching)"
-                                                         if found.get("time_limit_hit") is not None else ""),
+                          "fewer temporaries at once" + (" (a search cut short: `bufviz schedule` searches longer)"
+                                                         if found.get("steps_limit_hit") else ""),
                  "how": ORDER_HOW, "sources": [], "change": {"schedule": found["algorithm"]}}]
     return [Candidate("schedule", "another order of the instructions", temp, ORDER, measure)]
 

@@ -80,7 +80,7 @@ def beam_order(model: MemoryModel, width: int = BEAM_WIDTH, deadline: Deadline |
     beam = [start(model)]
     free = model.free_set
     while beam[0].ready:
-        if deadline is not None and deadline.passed():
+        if deadline is not None and deadline.passed(sum(len(s.ready) for s in beam)):
             width = 1
         best: dict[int, tuple] = {}   # set run -> (peak, live, the State or what builds it)
         for state in beam:
@@ -119,8 +119,9 @@ def exact_order(model: MemoryModel, optimistic: bool, deadline: Deadline | None 
     first = start(model)
     layer = {first.done: first}
     while any(s.ready for s in layer.values()):
-        limit -= sum(len(s.ready) for s in layer.values())
-        if limit < 0 or (deadline is not None and deadline.passed()):
+        moves = sum(len(s.ready) for s in layer.values())
+        limit -= moves
+        if limit < 0 or (deadline is not None and deadline.passed(moves)):
             return None
         nxt: dict[int, State] = {}
         for state in layer.values():
@@ -153,6 +154,9 @@ def profile(model: MemoryModel, order: list[int]) -> list[int]:
     return (live + table.step_bytes[order]).tolist()
 
 
+PROFILE_STEP = 16   # instructions of an order profiled (numpy) per step of a search's limit
+
+
 def improve_order(model: MemoryModel, order: list[int], deadline: Deadline | None = None) -> tuple[int, list[int]]:
     """Local search: move one instruction out of the step at the peak (later, to just before its
     first reader; or a reader of a buffer live there earlier, just after its last predecessor)
@@ -164,6 +168,8 @@ def improve_order(model: MemoryModel, order: list[int], deadline: Deadline | Non
         improved = False
         at = steps.index(score[0])
         for trial in _moves(model, order, at):
+            if deadline is not None and deadline.passed(len(trial) // PROFILE_STEP + 1):
+                break
             trial_steps = profile(model, trial)
             trial_score = (max(trial_steps), sum(trial_steps))
             if trial_score < score:
