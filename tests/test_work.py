@@ -101,3 +101,15 @@ def test_timings_of_a_module_alone_read_one_file():
     assert code == 0
     reads = [line.strip().split()[1] for line in err.splitlines() if line.startswith("  file ")]
     assert reads == ["HLO"]
+
+
+@pytest.mark.parametrize("columns", [80, 120, 200])
+def test_what_was_not_measured_is_named_in_the_text(columns, monkeypatch):
+    monkeypatch.setenv("COLUMNS", str(columns))
+    code, out, _ = run("peak", LIBRARY, "--no-color")
+    assert code == 0
+    advice = " ".join(out[out.index("What to try"):].split())
+    assert "Not measured (" in advice and "--advice measures every one" in advice
+    assert all(len(line) <= columns for line in out.splitlines())
+    full = run("peak", LIBRARY, "--no-color", "--advice")[1]
+    assert "Not measured" not in full

@@ -51,13 +51,13 @@ def what_to_try(report: PeakReport, context, full: bool = False) -> tuple[list[d
     framework = _framework(module)
     least = max(1, trials.baseline * MIN_SAVING_PERCENT // 100)
     rows = [r for r in report.memory["at_peak"] if r["kind"] != "free"]
-    candidates = [*_donation(module, trials, framework), *_remat(rows, module, trials, framework),
+    candidates = [*_donation(module, trials, framework), *_remat(rows, module, trials),
                   *_carries(report, context, trials, framework), *_precision(rows, module, trials, framework),
                   *_order(report, context, full)]
     items, not_measured, remat = [*_fragmentation(report)], [], []
     for candidate in sorted(candidates, key=lambda c: -c.touches):
-        if candidate.touches < least and candidate.kind != "schedule":
-            continue   # it cannot matter next to the headline
+        if not full and candidate.touches < least and candidate.kind != "schedule":
+            continue   # acting on less than the least saving shown: not worth the budget
         if not trials.affords(candidate.cost):
             not_measured.append({"kind": candidate.kind, "title": candidate.title})
         elif candidate.kind == "remat":
@@ -112,7 +112,7 @@ def _donation(module, trials: Trials, framework) -> list[Candidate]:
     return [Candidate("donate", f"donate {_parameters(numbers)}", touches, DONATION_PLAN + DONATED, measure)]
 
 
-def _remat(rows, module, trials: Trials, framework) -> list[Candidate]:
+def _remat(rows, module, trials: Trials) -> list[Candidate]:
     """Each of the largest temporaries at the peak, recomputed where it is read late."""
     found, tried = [], set()
     for row in sorted(rows, key=lambda r: -r["bytes"]):
