@@ -4,6 +4,8 @@ recorder started, a stage costs one check and records nothing."""
 from __future__ import annotations
 
 import contextlib
+import shutil
+import textwrap
 import time
 
 _recorder: "Recorder | None" = None
@@ -97,9 +99,12 @@ def table(rows: list, total: float | None = None, counts: dict | None = None, pr
         lines.append(f"{label:<{width}}  {seconds:8.3f}  {share:>5}")
     lines.append(f"{'total':<{width}}  {total:8.3f}")
     if processes > 1:
-        lines.append(f"(stages summed over {processes} processes working at once; the total is the wall time)")
+        lines += textwrap.wrap(f"(stages summed over {processes} processes working at once; the total is the "
+                               "wall time)", shutil.get_terminal_size((80, 24)).columns)
     if counts:
-        lines.append("work: " + ", ".join(f"{what} {amount:,}" for what, amount in counts.items()))
+        work = "work: " + ", ".join(f"{what} {amount:,}" for what, amount in counts.items())
+        lines += textwrap.wrap(work, shutil.get_terminal_size((80, 24)).columns, subsequent_indent="  ",
+                               break_on_hyphens=False)
     return "\n".join(lines)
 
 
