@@ -41,12 +41,14 @@ def gc_paused():
 
 
 def peak_report(request: Request, progress=None, explain=False, value_info: bool = False,
-                advice: bool | None = False) -> PeakReport:
+                advice: bool | None = False, summary: bool = False) -> PeakReport:
     """`progress(message)`, when given, is told what is happening (for long runs). With `explain` (a buffer's name, or True for
     the largest buffer at the peak) the report gets `explain`: why that buffer is live.
-    `advice` (None: unless the module is very large) adds `advice`: what to try, measured."""
+    `advice` (None: unless the module is very large) adds `advice`: what to try, measured.
+    `summary`: only what ci/compact.summarize reads is complete (the values live at the peak,
+    XLA's and bufviz's, are listed without descriptions)."""
     with gc_paused():
-        report, describe, context = _peak_report(request, progress or (lambda message: None))
+        report, describe, context = _peak_report(request, progress or (lambda message: None), summary)
     if explain:
         with stage("explain"):
             why = explain_value(report, None if explain is True else explain, describe)
@@ -110,7 +112,7 @@ def peak_context(request: Request, progress=None) -> tuple[PeakReport, Context]:
     return report, context
 
 
-def _peak_report(request: Request, say) -> tuple[PeakReport, object, Context]:
+def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakReport, object, Context]:
     with stage("read"):
         inputs = load_inputs(request, say)
     platform, match = request.platform, request.match
@@ -169,8 +171,8 @@ def _peak_report(request: Request, say) -> tuple[PeakReport, object, Context]:
         notes.append("nothing to recompute from: give the HLO module, or a dump with its "
                      "'Used values' and live ranges")
     with stage("sections"):
-        report = build_peak_report(inputs, platform, vintage, result, describe, notes, assignment,
-                                   unplaced if inputs.module is not None else None)
+        report = build_peak_report(inputs, platform, vintage, result, _no_description if summary else describe,
+                                   notes, assignment, unplaced if inputs.module is not None else None)
         report.memory, report.groups, report.timeline = memory_sections(report, describe,
                                                                         platform == "tpu" or inputs.module is None)
         report.oom = oom if oom is not None else _oom_json(inputs)

@@ -43,6 +43,6 @@ def collect(request: Request, jobs: int = 0, progress=None) -> tuple[list[dict],
             files.append(path)
     if files:
         from ..pipeline import peak_report
-        summaries.append(summarize(peak_report(request.with_paths(files))))
+        summaries.append(summarize(peak_report(request.with_paths(files), summary=True)))
     name_programs(summaries)
     return summaries, errors

@@ -77,7 +77,7 @@ def analyse_module(request: Request, timed: bool = False) -> tuple:
 
     path = _main_file(list(request.paths))
     try:
-        return True, summarize(peak_report(request), path)
+        return True, summarize(peak_report(request, summary=True), path)
     except BufvizError as e:
         return False, {"path": path, "error": str(e)}
     except Exception as e:  # a bug on one module must not lose the others
