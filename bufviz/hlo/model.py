@@ -373,12 +373,15 @@ class Module:
         seen = set()
         while frame_id and frame_id in self.stack_frames and frame_id not in seen:
             seen.add(frame_id)
-            location_id, parent = self.stack_frames[frame_id]
-            loc = self.file_locations.get(location_id, {})
-            chain.append((self.file_names.get(loc.get("file_name_id", 0), "?"), loc.get("line", 0),
-                          self.function_names.get(loc.get("function_name_id", 0), "?")))
-            frame_id = parent
+            chain.append(self._frame(frame_id))
+            frame_id = self.stack_frames[frame_id][1]
         return chain
+
+    def _frame(self, frame_id: int) -> tuple[str, int, str]:
+        """(file, line, function) of one frame of the stack-frame tables."""
+        loc = self.file_locations.get(self.stack_frames[frame_id][0], {})
+        return (self.file_names.get(loc.get("file_name_id", 0), "?"), loc.get("line", 0),
+                self.function_names.get(loc.get("function_name_id", 0), "?"))
 
     def source_of(self, instr: Instruction, meta: dict[str, str] | None = None) -> str | None:
         """`file:line` of an instruction: metadata source_file/line, else its innermost stack frame.
@@ -389,7 +392,7 @@ class Module:
             return f"{meta['source_file']}:{line}" if line else meta["source_file"]
         frame = meta.get("stack_frame_id")
         number = int(frame) if frame and frame.isdigit() else 0
-        if number and number in self.stack_frames:   # its innermost frame
-            loc = self.file_locations.get(self.stack_frames[number][0], {})
-            return f"{self.file_names.get(loc.get('file_name_id', 0), '?')}:{loc.get('line', 0)}"
+        if number and number in self.stack_frames:   # its innermost frame (the chain's first)
+            file, line, _ = self._frame(number)
+            return f"{file}:{line}"
         return None

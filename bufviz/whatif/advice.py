@@ -72,17 +72,20 @@ def advice_section(report: PeakReport, context, force: bool = False) -> dict:
     """`advice` of the peak report: the items, or why there are none; `force`: every candidate
     measured, whatever the module's size."""
     if context.analysis is None or not report.memory:
-        return {"items": [], "skipped_because": "advice is measured on the HLO module, which was not given",
-                "not_measured": []}
+        return _skipped("advice is measured on the HLO module, which was not given")
     size = len(context.analysis.flat.sequence)
     if size > MAX_INSTRUCTIONS and not force:
-        return {"items": [], "skipped_because": f"the module has {size:,} instructions: each what-if would "
-                                                "take seconds (--advice measures them anyway)", "not_measured": []}
+        return _skipped(f"the module has {size:,} instructions: each what-if would take seconds (--advice "
+                        "measures them anyway)")
     try:
         items, not_measured = what_to_try(report, context, full=force)
         return {"items": items, "skipped_because": None, "not_measured": not_measured}
     except BufvizError as e:   # a part of the module the headline never needed does not read
-        return {"items": [], "skipped_because": f"a changed module could not be measured: {e}", "not_measured": []}
+        return _skipped(f"a changed module could not be measured: {e}")
+
+
+def _skipped(why: str) -> dict:
+    return {"items": [], "skipped_because": why, "not_measured": []}
 
 
 def _framework(module) -> str | None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.liveness.hlo_liveness import parameter_aliasing
+from ..engine.liveness.hlo_liveness import analyze_module, parameter_aliasing
 from ..engine.target.sizes import color_of
 from ..hlo.shapes import format_index, parse_index
-from ..measure import module_report
+from ..measure import needed_bytes
 from .donate import output_leaves, plan_donations, donated_module
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ def aliasing_report(report: PeakReport, context) -> dict:
     allocation_of = _allocation_of(report)
     outputs = dict(output_leaves(module))
     root_sets = analysis.dataflow.sets.get(module.entry.root, {})
-    baseline = module_report(module, target, context.describe).memory["needed_bytes"]
+    baseline = needed_bytes(analysis if module.is_scheduled else analyze_module(module, target))
     savings: dict[int, tuple[int | None, list]] = {}
     params = {p.parameter_number: p for p in module.entry.parameters}
     rows = []
@@ -51,7 +51,7 @@ def aliasing_report(report: PeakReport, context) -> dict:
         for number in undonated:
             plans = [p for p in plan_donations(module, target, [number]) if p.reason is None]
             if plans:
-                after = module_report(donated_module(module, plans), target).memory["needed_bytes"]
+                after = needed_bytes(analyze_module(donated_module(module, plans), target))
                 savings[number] = (baseline - after, plans)
     else:   # only all together: the leaves paired are candidates, their own savings unmeasured
         plans = [p for p in plan_donations(module, target, undonated) if p.reason is None]
@@ -72,7 +72,7 @@ def _all_donated_saving(module, target, rows, baseline) -> int | None:
     if not numbers:
         return None
     plans = [p for p in plan_donations(module, target, numbers) if p.reason is None]
-    return baseline - module_report(donated_module(module, plans), target).memory["needed_bytes"]
+    return baseline - needed_bytes(analyze_module(donated_module(module, plans), target))
 
 
 def _allocation_of(report: PeakReport) -> dict:

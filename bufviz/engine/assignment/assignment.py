@@ -262,9 +262,9 @@ class BufferAssigner:
         bisect_left = bisect.bisect_left
         s0, e0 = ranges[0] if len(ranges) == 1 else (None, None)
         longest = max(ranges, key=lambda r: r[1] - r[0], default=None)
-        for alloc in candidates.newest_first(last_end, size, longest):
-            if alloc.tail < last_end or alloc.color != color or alloc.size < size:
-                continue  # (the tail test first: it rejects most, the others rarely)
+        for alloc in candidates.newest_first(last_end, size, longest):   # (tail and size tested there)
+            if alloc.color != color:
+                continue
             spans = alloc.spans
             if not spans.overlapping:
                 starts, ends = spans.starts, spans.ends_by_start

@@ -23,9 +23,6 @@ class Candidates:
         self._where: dict = {}                         # allocation -> its place in `items`
         self._summaries: list[tuple | None] = []       # per block; None: to work out again
 
-    def __len__(self) -> int:
-        return len(self.items)
-
     def append(self, alloc) -> None:
         k = len(self.items)
         self._where[alloc] = k

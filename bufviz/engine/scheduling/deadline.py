@@ -10,7 +10,7 @@ import time
 
 class Deadline:
     def __init__(self, seconds: float | None = None, steps: int | None = None):
-        self.seconds, self.steps = seconds, steps
+        self.steps = steps
         self._at = None if seconds is None else time.perf_counter() + seconds
         self.spent = 0
         self.hit = False   # a search stopped early because the limit was reached
