@@ -240,6 +240,30 @@ def keras_mobilenetv3_train(big=False):
     return jax.jit(step, donate_argnums=(0, 1, 2)), (tv, ntv, tx.init(tv), x, y)
 
 
+def _scrub_site_packages(out: str) -> None:
+    """gen_corpus.py shortens the generating script's path; the libraries' and gen_corpus.py's
+    own are this machine's too: `site-packages/...`, `programs/gen_corpus.py` (as
+    tests/data/roles/generate_jax.py writes them)."""
+    import glob
+    import site
+    prefixes = {d.rstrip(os.sep) + os.sep: "site-packages/"
+                for d in site.getsitepackages() + [site.getusersitepackages()] if d}
+    prefixes[os.path.dirname(os.path.abspath(gc.__file__)) + os.sep] = "programs/"
+    for path in glob.glob(os.path.join(out, "*.txt")):
+        with open(path) as f:
+            text = f.read()
+        new = text
+        for prefix, short in prefixes.items():
+            new = new.replace(prefix, short)
+        if new != text:
+            with open(path, "w") as f:
+                f.write(new)
+
+
+_scrub_paths = gc._scrub_paths
+gc._scrub_paths = lambda out: (_scrub_paths(out), _scrub_site_packages(out))
+
+
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] != "--child" and "--only" not in sys.argv:
         sys.argv += ["--only", *LIBRARY]
