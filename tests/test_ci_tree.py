@@ -106,3 +106,45 @@ def test_diff_compares_what_it_can_read_and_exits_2_for_the_rest(tree, tmp_path)
     assert result["needed_bytes"]["delta"] == 0
     code, _, _ = run("diff", tree, new, "--fail-on-increase", "0")
     assert code == 2   # nothing grew: the unreadable module decides
+
+
+def _below(path, root):
+    """A module's path from its program's folder down: the same in a baseline and now."""
+    return str(path).split(str(root) + "/", 1)[-1]
+
+
+@pytest.mark.parametrize("sub", ["exp0", "exp1", "gpu", "both", "exp0/mlp_train"])
+def test_a_tree_and_its_subfolders_pair_each_program_with_its_own_row(tree, tmp_path, sub):
+    whole = tmp_path / "whole.json"
+    assert run("scan", tree, "--format", "json", "-o", whole)[0] == 0
+    part = tmp_path / "part.json"
+    assert run("scan", tree / sub, "--format", "json", "-o", part)[0] == 0
+    in_sub = [m for m in run_json("scan", tree)["modules"] if m["path"].startswith(f"{tree}/{sub}/")]
+    # the subfolder against the whole tree's baseline: every program its own row, nothing missing
+    result = run_json("check", tree / sub, "--baseline", whole)
+    assert len(result["results"]) == len(in_sub) and result["ok"]
+    assert all(_below(r["baseline"]["path"], tree) == _below(r["path"], tree) for r in result["results"])
+    assert all(r["delta"] == 0 for r in result["results"])
+    assert result["baseline_only"] == [] and result["baseline_elsewhere"] == len(NAMES) - len(in_sub)
+    # the whole tree against the subfolder's baseline: its programs paired, the others new
+    result = run_json("check", tree, "--baseline", part)
+    paired = [r for r in result["results"] if r["baseline"] is not None]
+    assert len(paired) == len(in_sub) and all(r["delta"] == 0 for r in paired)
+    assert all(_below(r["baseline"]["path"], tree) == _below(r["path"], tree) for r in paired)
+    assert len(result["without_baseline"]) == len(NAMES) - len(in_sub) and result["baseline_only"] == []
+
+
+def test_a_program_without_its_own_row_is_new_not_another_programs(tree, tmp_path, monkeypatch):
+    baseline = tmp_path / "baseline.json"
+    shutil.rmtree(tree / "exp1")
+    assert run("scan", tree, "--format", "json", "-o", baseline)[0] == 0
+    shutil.copytree(PROGRAMS["exp1/mlp_train"], tree / "exp2/mlp_big")   # a new program, same module name
+    shutil.rmtree(tree / "exp0/mlp_train")                                # and one gone
+    result = run_json("check", tree, "--baseline", baseline)
+    assert result["without_baseline"] == ["mlp_big · jit_update"]
+    assert result["baseline_only"] == ["mlp_train · jit_update"]
+    new = next(r for r in result["results"] if r["program"] == "mlp_big · jit_update")
+    assert new["baseline"] is None and new["baseline_bytes"] is None
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run("check", tree, "--baseline", baseline, "--no-color")
+    assert code == 0 and out.count("mlp_big · jit_update") == 2 and "1 program new (no row in the baseline)" in out

@@ -7,7 +7,7 @@ from .diff import module_diff
 from .compact import METRICS
 from .identity import program_of
 from .limits import allowed_bytes, increase_text
-from .match import pair_modules
+from .match import outside_checked, pair_modules
 
 CULPRITS = 3
 
@@ -18,9 +18,10 @@ def check(modules: list[dict], metrics: list[str], budget: int | None = None, ba
     most `increase` (default: no growth at all)."""
     increase = increase if increase is not None else {"bytes": 0}
     old_of: dict[int, dict] = {}
-    baseline_only = without_baseline = []
+    baseline_only = without_baseline = elsewhere = []
     if baseline is not None:
         pairs, baseline_only, without_baseline = pair_modules(baseline, modules)
+        baseline_only, elsewhere = outside_checked(baseline_only, pairs)
         old_of = {id(n): o for o, n in pairs}
     errors = list(errors)
     results = []
@@ -46,6 +47,7 @@ def check(modules: list[dict], metrics: list[str], budget: int | None = None, ba
         "results": results,
         "without_baseline": [program_of(m) for m in without_baseline],
         "baseline_only": [program_of(m) for m in baseline_only],
+        "baseline_elsewhere": len(elsewhere),
         "errors": errors,
     }
 
@@ -62,13 +64,14 @@ def _verdict(module: dict, metric: str, budget: int | None, old: dict | None, in
     out = {"program": program_of(module), "module": module["module"], "path": module["path"], "metric": metric,
            "what": words, "bytes": value,
            "budget_bytes": budget, "baseline_bytes": None, "delta": None, "allowed_increase_bytes": None,
+           "baseline": None if old is None else {"program": program_of(old), "path": old["path"]},
            "ok": True, "violations": [], "culprits": [], "note": None}
     if budget is not None and value > budget:
         out["ok"] = False
         out["violations"].append(f"{words} {human_bytes(value)} is over the budget of {human_bytes(budget)} "
                                  f"by {human_bytes(value - budget)}")
     if increase is not None and old is None:
-        out["note"] = "no baseline for this module"
+        out["note"] = "new: no baseline row"
     elif increase is not None and old.get(key) is not None:
         out["baseline_bytes"] = before = old[key]
         out["delta"] = value - before
@@ -94,7 +97,8 @@ def _device_verdict(module: dict) -> dict:
     value = None if device["headroom_bytes"] is None else device["limit_bytes"] - device["headroom_bytes"]
     out = {"program": program_of(module), "module": module["module"], "path": module["path"], "metric": "device",
            "what": words, "bytes": value, "budget_bytes": device["limit_bytes"], "baseline_bytes": None,
-           "delta": None, "allowed_increase_bytes": None, "ok": device["fits"] is not False, "violations": [],
+           "delta": None, "allowed_increase_bytes": None, "baseline": None, "ok": device["fits"] is not False,
+           "violations": [],
            "culprits": [], "note": None}
     if value is None:
         out["note"] = device["notes"][-1] if device["notes"] else "nothing to compare with the limit"

@@ -2,7 +2,8 @@
 their modules are called `jit_step`: a module is named by the shortest end of its folder's path
 below the given root that tells the folders apart, and by its dump number where one folder holds
 several (`exp0/random_0005 · jit_f`, `run1 · module_0012.jit_step`). Baselines are matched by the
-whole folder below the root, so two trees in different places match."""
+longest common end of the folders' paths (match.py), so a tree's baseline finds its programs
+from a subfolder, from the tree's parent, or from another place."""
 from __future__ import annotations
 
 import os
@@ -18,11 +19,11 @@ def name_programs(summaries: list[dict]) -> None:
     root, the module's name and dump number: what it is matched by)."""
     folders = {id(s): _folder_parts(s) for s in summaries}
     distinct = sorted(set(folders.values()))
-    label = {parts: _shortest_end(parts, distinct) for parts in distinct}
+    label = {parts: shortest_end(parts, distinct) for parts in distinct}
     per_folder = Counter(folders.values())
     for s in summaries:
         parts = folders[id(s)]
-        number = _number(s)
+        number = dump_number(s)
         several = per_folder[parts] > 1 and number is not None
         module = f"module_{number:04d}.{s['module']}" if several else s["module"] or "?"
         s["program"] = f"{label[parts]}{SEPARATOR}{module}" if label[parts] else module
@@ -32,24 +33,42 @@ def name_programs(summaries: list[dict]) -> None:
 def _folder_parts(summary: dict) -> tuple[str, ...]:
     """The module's folder below its root, as path parts; the root's own name when the module
     is in the root itself."""
-    path, root = summary.get("path") or "", summary.get("root")
+    inner = inner_parts(summary)
+    if inner:
+        return inner
+    root = summary.get("root")
+    if root and summary.get("path"):
+        return (os.path.basename(os.path.abspath(root)),)
+    return (os.path.basename(os.getcwd()),)
+
+
+def path_parts(summary: dict) -> tuple[str, ...]:
+    """The module's folder as written (relative or absolute), as path parts."""
+    path = summary.get("path") or ""
     folder = os.path.normpath(os.path.dirname(path)) if path else ""
+    return tuple(p for p in folder.split(os.sep) if p not in ("", "."))
+
+
+def inner_parts(summary: dict) -> tuple[str, ...]:
+    """The module's folder below the root its command was given, as path parts: none for a
+    module in the root itself; the whole folder where no root is known (a file given alone)."""
+    path, root = summary.get("path") or "", summary.get("root")
+    if not path:
+        return ()
+    folder = os.path.normpath(os.path.dirname(path))
     if root:
         root = os.path.normpath(root)
-        inside = os.path.relpath(folder, root) if folder and _under(folder, root) else None
-        if inside is not None and inside != ".":
-            return tuple(inside.split(os.sep))
-        if inside == ".":
-            return (os.path.basename(os.path.abspath(root)),)
-    parts = tuple(p for p in folder.split(os.sep) if p not in ("", "."))
-    return parts or (os.path.basename(os.getcwd()),)
+        if _under(folder, root):
+            inside = os.path.relpath(folder, root)
+            return () if inside == "." else tuple(inside.split(os.sep))
+    return path_parts(summary)
 
 
 def _under(folder: str, root: str) -> bool:
     return folder == root or folder.startswith(root.rstrip(os.sep) + os.sep) or root == "."
 
 
-def _shortest_end(parts: tuple[str, ...], folders: list[tuple[str, ...]]) -> str:
+def shortest_end(parts: tuple[str, ...], folders: list[tuple[str, ...]]) -> str:
     """The fewest last parts of `parts` that are not also how another folder ends."""
     for k in range(1, len(parts) + 1):
         end = parts[-k:]
@@ -58,7 +77,7 @@ def _shortest_end(parts: tuple[str, ...], folders: list[tuple[str, ...]]) -> str
     return "/".join(parts)
 
 
-def _number(summary: dict) -> int | None:
+def dump_number(summary: dict) -> int | None:
     name = parse_dump_name(os.path.basename(summary.get("path") or ""))
     return name.number if name else None
 

@@ -3,10 +3,9 @@ they are. Instruction names change between compilations (`fusion.3` becomes `ynn
 row is matched by the most specific description both sides share, and says which."""
 from __future__ import annotations
 
-import os
-
 from ..hlo.attributes import plain_op_name
 from ..hlo.shapes import without_layout
+from .identity import dump_number, inner_parts, path_parts, shortest_end
 
 # Most specific first. Storage kept for the whole run is the same storage on both sides when it is
 # the same output or parameter, whatever value sits in it at the peak.
@@ -121,34 +120,86 @@ def _order(row: dict):
 
 
 def pair_modules(old: list[dict], new: list[dict]) -> tuple[list[tuple[dict, dict]], list[dict], list[dict]]:
-    """Module summaries of two runs paired by which program they are (identity.py): their folder
-    below each side's root, name and dump number, then folder and name (numbers shift when jax
-    compiles one more function), then name alone; one module on each side is a pair whatever
-    its name."""
+    """Module summaries of two runs paired by which program they are, whatever folder each
+    command was given (a tree's baseline checked from one of its subfolders, or the other way
+    round): the longest common end of their folders' paths, then the same dump number, then the
+    order of their numbers. Both must have the same module name, and their common end must hold
+    the part of each folder that tells it apart from the other folders of its side: a program
+    without a row of its own is left unpaired, never given another program's. One module on each
+    side is a pair whatever its name."""
     if len(old) == 1 and len(new) == 1:
         return [(old[0], new[0])], [], []
-    keys = (lambda s: (_key(s)["folder"], s["module"], _key(s)["number"]),
-            lambda s: (_key(s)["folder"], s["module"]),
-            lambda s: s["module"])
-    pairs = []
-    old_left, new_left = list(old), list(new)
-    for key in keys:
-        by_key: dict = {}
-        for s in sorted(old_left, key=lambda s: s["path"] or ""):
-            by_key.setdefault(key(s), ([], []))[0].append(s)
-        for s in sorted(new_left, key=lambda s: s["path"] or ""):
-            k = key(s)
-            if k in by_key:
-                by_key[k][1].append(s)
-        taken = set()
-        for olds, news in by_key.values():
-            for o, n in zip(olds, news):
-                pairs.append((o, n))
-                taken.update((id(o), id(n)))
-        old_left = [s for s in old_left if id(s) not in taken]
-        new_left = [s for s in new_left if id(s) not in taken]
-    return pairs, old_left, new_left
+    old_places, new_places = _places(old), _places(new)
+    by_end: dict = {}
+    for k, place in enumerate(old_places):
+        for key in place.keys:
+            by_end.setdefault(key, []).append(k)
+    ranked = []
+    for j, mine in enumerate(new_places):
+        for k in {k for key in mine.keys for k in by_end.get(key, ())}:
+            theirs = old_places[k]
+            common = _common_end(theirs.parts, mine.parts)
+            if common >= max(theirs.need, mine.need):
+                ranked.append((-common, theirs.number != mine.number, abs(theirs.rank - mine.rank), k, j))
+    ranked.sort()
+    pairs, old_taken, new_taken = [], set(), set()
+    for *_, k, j in ranked:
+        if k not in old_taken and j not in new_taken:
+            old_taken.add(k)
+            new_taken.add(j)
+            pairs.append((old[k], new[j]))
+    return (pairs, [s for k, s in enumerate(old) if k not in old_taken],
+            [s for j, s in enumerate(new) if j not in new_taken])
 
 
-def _key(summary: dict) -> dict:
-    return summary.get("program_key") or {"folder": os.path.dirname(summary.get("path") or ""), "number": None}
+def outside_checked(old_left: list[dict], pairs: list[tuple[dict, dict]]) -> tuple[list[dict], list[dict]]:
+    """(inside, outside): unpaired baseline modules under the folders that were checked, and
+    those elsewhere in a baseline of a larger tree (not missing: not looked at). A pair tells
+    where the folder given now sits in the baseline; without one, every module is inside."""
+    scopes = set()
+    for o, n in pairs:
+        if n.get("root") is None:
+            return old_left, []
+        parts, depth = path_parts(o), len(inner_parts(n))
+        scopes.add(parts[:len(parts) - depth])
+    if not scopes:
+        return old_left, []
+    inside = [s for s in old_left if any(path_parts(s)[:len(scope)] == scope for scope in scopes)]
+    return inside, [s for s in old_left if not any(s is t for t in inside)]
+
+
+class _Place:
+    """Where a module sits, for pairing: its folder's path parts, how many of the last of them
+    tell it apart on its side (none for a module in its side's root), its dump number and its
+    rank among the modules of its folder with its name."""
+    __slots__ = ("parts", "need", "number", "rank", "keys")
+
+
+def _places(summaries: list[dict]) -> list[_Place]:
+    inners = [inner_parts(s) for s in summaries]
+    folders = sorted({p for p in inners if p})
+    ends = {p: len(shortest_end(p, folders).split("/")) for p in folders}
+    places = []
+    for s, inner in zip(summaries, inners):
+        place = _Place()
+        place.parts, place.need, place.number = path_parts(s), ends.get(inner, 0), dump_number(s)
+        module = s["module"]
+        # Candidates share their module name and the last part of their folder (a module in
+        # its side's root also meets the other side's root modules, whatever the roots are called).
+        place.keys = [(module, place.parts[-1:])] + ([(module, ROOT)] if not inner else [])
+        places.append(place)
+    ranks: dict = {}
+    for s, place in sorted(zip(summaries, places), key=lambda sp: (sp[1].number is None, sp[1].number or 0)):
+        group = (place.parts, s["module"])
+        place.rank = ranks[group] = ranks.get(group, -1) + 1
+    return places
+
+
+ROOT = ("<root>",)
+
+
+def _common_end(a: tuple[str, ...], b: tuple[str, ...]) -> int:
+    n = 0
+    while n < len(a) and n < len(b) and a[-1 - n] == b[-1 - n]:
+        n += 1
+    return n

@@ -18,7 +18,9 @@ def verdict_line(result: dict) -> str:
             (f"; {unread}" if errors else "")
     if errors:
         return f"bufviz check: {unread}" + (f"; all {checked} others within limits" if checked else "")
-    return f"bufviz check: all {checked} check{'s' * (checked != 1)} within limits"
+    if checked == 1:
+        return "bufviz check: the one check is within limits"
+    return f"bufviz check: all {checked} checks within limits"
 
 
 def limit_text(r: dict) -> str:
@@ -28,9 +30,34 @@ def limit_text(r: dict) -> str:
         parts.append(f"≤ {human_bytes(r['budget_bytes'])}")
     if r["allowed_increase_bytes"] is not None:
         parts.append(f"+{human_bytes(r['allowed_increase_bytes'])}")
-    elif r["note"]:
+    elif r["note"] and not _is_new(r):   # (a new program says so in the baseline column)
         parts.append(r["note"])
     return ", ".join(parts)
+
+
+def _is_new(r: dict) -> bool:
+    return r["metric"] != "device" and r["note"] is not None and r["note"].startswith("new")
+
+
+def _baseline_cell(r: dict) -> str:
+    if r["baseline_bytes"] is not None:
+        return human_bytes(r["baseline_bytes"])
+    return "new" if _is_new(r) else ""
+
+
+NAMED = 3   # programs named in a line about the unpaired; the JSON lists every one
+
+
+def unpaired_lines(result: dict) -> list[str]:
+    """Programs without a baseline row, and baseline rows not found now: one line each."""
+    lines = []
+    for names, what in ((result["without_baseline"], "new (no row in the baseline)"),
+                        (result["baseline_only"], "in the baseline but not found now")):
+        if names:
+            shown = ", ".join(names[:NAMED]) + (f" and {len(names) - NAMED} more" if len(names) > NAMED else "")
+            count = f"{len(names)} program{'s' * (len(names) != 1)}"
+            lines.append(f"{count} {what}: {shown}")
+    return lines
 
 
 def render_check(result: dict, console: Console) -> None:
@@ -43,8 +70,7 @@ def render_check(result: dict, console: Console) -> None:
             Column("program", [r["program"] for r in rows], shorten=cut_middle, least=40),
             Column("metric", [] if one_metric else [r["what"] for r in rows]),
             Column("now", [human_bytes(r["bytes"]) for r in rows], "right"),
-            Column("baseline", [human_bytes(r["baseline_bytes"]) if r["baseline_bytes"] is not None else ""
-                                for r in rows], "right", keep=1),
+            Column("baseline", [_baseline_cell(r) for r in rows], "right", keep=1),
             Column("change", [signed(r["delta"]) if r["delta"] is not None else "" for r in rows], "right", keep=1),
             Column("allowed", [limit_text(r) for r in rows], keep=2),
             Column("result", ["ok" if r["ok"] else "OVER" for r in rows],
@@ -61,6 +87,6 @@ def render_check(result: dict, console: Console) -> None:
             console.print(f"  {c['what']} {human_bytes(c['bytes'])}{grew}{where}")
     for e in result["errors"]:
         console.print(Text(f"not checked: {e['error']}", style="yellow"))
-    for name in result["baseline_only"]:
-        console.print(Text(f"note: {name} is in the baseline but was not found now", style="dim"))
+    for line in unpaired_lines(result):
+        console.print(Text(f"note: {line}", style="dim"))
     console.print(Text(verdict_line(result), style="bold green" if result["ok"] else "bold red"))
