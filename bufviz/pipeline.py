@@ -24,6 +24,7 @@ from .request import Request
 from .result import PeakReport
 from .same_module import check_same_module
 from .timings import stage
+from .verify.words import doubt
 from .sections import allocation_json, build_peak_report
 
 
@@ -177,6 +178,8 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
                                                                         platform == "tpu" or inputs.module is None)
         report.oom = oom if oom is not None else _oom_json(inputs)
     report.warnings = list(inputs.warnings)
+    if untrusted := doubt(report.mismatches or []):
+        report.warnings.append(untrusted)
     device = request.device or _device_of_message(report)
     if device is not None:
         with stage("will it fit"):

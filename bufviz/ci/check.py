@@ -32,18 +32,22 @@ def check(modules: list[dict], metrics: list[str], budget: int | None = None, ba
                            "error": f"{m['path']}: no {missing[0]} to check: "
                                                       f"{m.get('why_no_memory') or 'not in this result'}"})
             continue
-        results += [_verdict(m, metric, budget, old_of.get(id(m)), increase if baseline is not None else None)
-                    for metric in metrics]
+        mine = [_verdict(m, metric, budget, old_of.get(id(m)), increase if baseline is not None else None)
+                for metric in metrics]
         if m.get("device") is not None:
-            results.append(_device_verdict(m))
+            mine.append(_device_verdict(m))
+        for r in mine:   # (never "ok": its numbers are not XLA's)
+            r["doubt"] = m.get("doubt")
+        results += mine
     return {
         "schema_version": SCHEMA_VERSION,
-        "ok": all(r["ok"] for r in results) and not errors,
+        "ok": all(r["ok"] and not r["doubt"] for r in results) and not errors,
         "metrics": list(metrics),
         "budget_bytes": budget,
         "max_increase": increase if baseline is not None else None,
         "checked": len(results),
         "failed": sum(not r["ok"] for r in results),
+        "doubtful": list(dict.fromkeys(r["program"] for r in results if r["doubt"])),
         "results": results,
         "without_baseline": [program_of(m) for m in without_baseline],
         "baseline_only": [program_of(m) for m in baseline_only],
@@ -54,8 +58,9 @@ def check(modules: list[dict], metrics: list[str], budget: int | None = None, ba
 
 def exit_code(result: dict) -> int:
     """1 when any module is over a limit (unreadable ones are listed too: a regression is never
-    hidden behind bad input), else 2 when a module could not be read, else 0."""
-    return 1 if result["failed"] else 2 if result["errors"] else 0
+    hidden behind bad input), else 2 when a module could not be read or its numbers differ from
+    XLA's own, else 0."""
+    return 1 if result["failed"] else 2 if result["errors"] or result["doubtful"] else 0
 
 
 def _verdict(module: dict, metric: str, budget: int | None, old: dict | None, increase: dict | None) -> dict:

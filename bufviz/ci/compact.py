@@ -4,6 +4,7 @@ both become this, so `check` and `diff` read dumps and saved results alike."""
 from __future__ import annotations
 
 from ..result import SCHEMA_VERSION, PeakReport
+from ..verify.words import doubt
 
 METRICS = {   # --metric name -> (key in a summary, what people call it)
     "needed": ("needed_bytes", "memory needed"),
@@ -42,6 +43,9 @@ def summarize(report: PeakReport, path: str | None = None) -> dict:
                                                           ("name", "index", "bytes", "shape", "kind", "source")},
         "at_peak": memory.get("at_peak") or [],
         "why_no_memory": None if memory else _why_no_memory(report),
+        # Differences from XLA's own files or jax's figures: the numbers above are not to be trusted.
+        "differs_from_xla": len(report.mismatches or []) if report.xla and report.recomputed else None,
+        "doubt": doubt(report.mismatches or []),
         **({"device": report.device} if report.device is not None else {}),   # (--device-memory)
     }
 

@@ -144,4 +144,4 @@ def _overview(ctx, request, fmt: str, output, no_color: bool, top: int) -> int:
         summaries, errors = collect(request, progress=progress)
     result = scan_json(summaries, errors, request.paths[0])
     render_result(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
-    return 0
+    return 2 if errors and not summaries else 0   # (nothing could be read: bad input)

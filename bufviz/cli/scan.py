@@ -18,6 +18,9 @@ the folders below it, analyses each on its own (in several processes on large tr
 lists them largest first: memory needed, temporaries, parameters, the largest buffer and the
 XLA that compiled it. A module that cannot be read is listed with its error; the scan goes
 on. `--format json` saves the result: `check` and `diff` accept it in place of the dumps.
+A module whose numbers differ from XLA's own files (or from jax's memory_analysis.json beside
+it: often another module than the program's) is marked ✗ and named below the table.
+Exit codes: 2 when no module could be read, else 0.
 
 \b
 Examples:
@@ -54,4 +57,4 @@ def scan(ctx, folders, fmt, output, top, jobs, platform, no_color, match) -> int
         summaries, errors = collect(Request(folders, platform=platform, match=match), jobs, progress)
     result = scan_json(summaries, errors, folders[0] if len(folders) == 1 else None)
     render_result(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
-    return 0
+    return 2 if errors and not summaries else 0   # (nothing could be read: bad input)

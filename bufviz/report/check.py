@@ -11,16 +11,20 @@ from .layout import Column, cut_middle, fit_table
 
 def verdict_line(result: dict) -> str:
     failed, checked = result["failed"], result["checked"]
-    errors = len(result["errors"])
-    unread = f"{errors} module{'s' * (errors != 1)} could not be checked"
+    errors, doubtful = len(result["errors"]), len(result.get("doubtful") or [])
+    said = []
     if failed:   # (the exit code says over a limit first: 1)
-        return f"bufviz check: {failed} of {checked} check{'s' * (checked != 1)} over the limit" + \
-            (f"; {unread}" if errors else "")
+        said.append(f"{failed} of {checked} check{'s' * (checked != 1)} over the limit")
     if errors:
-        return f"bufviz check: {unread}" + (f"; all {checked} others within limits" if checked else "")
-    if checked == 1:
-        return "bufviz check: the one check is within limits"
-    return f"bufviz check: all {checked} checks within limits"
+        said.append(f"{errors} module{'s' * (errors != 1)} could not be checked")
+    if doubtful:
+        said.append(f"{doubtful} module{'s' * (doubtful != 1)} whose numbers differ from XLA's, not trusted")
+    if not said:
+        return "bufviz check: the one check is within limits" if checked == 1 else \
+            f"bufviz check: all {checked} checks within limits"
+    if not failed and checked:
+        said.append("nothing else over a limit" if doubtful else f"all {checked} others within limits")
+    return "bufviz check: " + "; ".join(said)
 
 
 def limit_text(r: dict) -> str:
@@ -33,6 +37,20 @@ def limit_text(r: dict) -> str:
     elif r["note"] and not _is_new(r):   # (a new program says so in the baseline column)
         parts.append(r["note"])
     return ", ".join(parts)
+
+
+def result_word(r: dict) -> str:
+    """OVER a limit, else unsure where the module's numbers differ from XLA's own, else ok."""
+    return "OVER" if not r["ok"] else "unsure" if r.get("doubt") else "ok"
+
+
+def doubts(result: dict) -> list[tuple[str, str]]:
+    """(program, why) for each module whose numbers differ from XLA's own, once."""
+    seen = {}
+    for r in result["results"]:
+        if r.get("doubt") and r["program"] not in seen:
+            seen[r["program"]] = r["doubt"]
+    return list(seen.items())
 
 
 def _is_new(r: dict) -> bool:
@@ -73,8 +91,8 @@ def render_check(result: dict, console: Console) -> None:
             Column("baseline", [_baseline_cell(r) for r in rows], "right", keep=1),
             Column("change", [signed(r["delta"]) if r["delta"] is not None else "" for r in rows], "right", keep=1),
             Column("allowed", [limit_text(r) for r in rows], keep=2),
-            Column("result", ["ok" if r["ok"] else "OVER" for r in rows],
-                   styles=["green" if r["ok"] else "bold red" for r in rows]),
+            Column("result", [result_word(r) for r in rows],
+                   styles=["bold red" if not r["ok"] else "yellow" if r.get("doubt") else "green" for r in rows]),
         ], console.width))
     for r in rows:
         if r["ok"]:
@@ -85,6 +103,8 @@ def render_check(result: dict, console: Console) -> None:
             grew = f" ({signed(c['delta'])})" if c["delta"] else ""
             where = f"  {c['source']}" if c["source"] else ""
             console.print(f"  {c['what']} {human_bytes(c['bytes'])}{grew}{where}")
+    for program, why in doubts(result):
+        console.print(Text(f"not trusted: {program}: {why}", style="yellow"))
     for e in result["errors"]:
         console.print(Text(f"not checked: {e['error']}", style="yellow"))
     for line in unpaired_lines(result):

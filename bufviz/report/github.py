@@ -15,6 +15,10 @@ def render_check_github(result: dict, workspace: str | None = None) -> str:
     lines = []
     for r in result["results"]:
         title = f"bufviz: {r['program']} {r['what']}"
+        if r["ok"] and r.get("doubt"):
+            lines.append(_command("warning", f"{title} {human_bytes(r['bytes'])} not trusted: {r['doubt']}",
+                                  {"title": title}))
+            continue
         if r["ok"]:
             lines.append(_command("notice", f"{title} {human_bytes(r['bytes'])} within limits", {"title": title}))
             continue

@@ -10,8 +10,9 @@ from .escape import xml_text
 
 def render_check_junit(result: dict) -> str:
     cases = result["results"]
+    doubted = sum(1 for r in cases if r["ok"] and r.get("doubt"))
     suite = ET.Element("testsuite", name="bufviz check", tests=str(len(cases) + len(result["errors"])),
-                       failures=str(result["failed"]), errors=str(len(result["errors"])), skipped="0")
+                       failures=str(result["failed"]), errors=str(len(result["errors"]) + doubted), skipped="0")
     for r in cases:
         # One case per program and metric, named as every format names it (a program's name may hold
         # dots, which JUnit readers take for packages in a class name: the program goes in the name)
@@ -23,6 +24,8 @@ def render_check_junit(result: dict) -> str:
             failure = ET.SubElement(case, "failure", message=xml_text("; ".join(r["violations"])), type="MemoryLimit")
             failure.text = xml_text("\n".join(f"{c['what']} {human_bytes(c['bytes'])}"
                                               + (f" at {c['source']}" if c["source"] else "") for c in r["culprits"]))
+        elif r.get("doubt"):   # (not a verdict: the numbers are not XLA's)
+            ET.SubElement(case, "error", message=xml_text(r["doubt"]), type="NotTrusted")
     for e in result["errors"]:
         case = ET.SubElement(suite, "testcase", classname="bufviz", name=xml_text(e["path"] or "input"))
         ET.SubElement(case, "error", message=xml_text(e["error"]), type="UnreadableModule")

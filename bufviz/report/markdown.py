@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..units import human_bytes
-from .check import limit_text, verdict_line
+from .check import doubts, limit_text, result_word, verdict_line
 from .diff import signed
 from .escape import markdown_code, markdown_text
 
@@ -16,7 +16,7 @@ def render_check_markdown(result: dict) -> str:
             change = signed(r["delta"]) if r["delta"] is not None else ""
             base = human_bytes(r["baseline_bytes"]) if r["baseline_bytes"] is not None else ""
             lines.append(f"| {_cell(r['program'])} | {r['what']} | {human_bytes(r['bytes'])} | {base} | {change} | "
-                         f"{_cell(limit_text(r))} | {'ok' if r['ok'] else '**over**'} |")
+                         f"{_cell(limit_text(r))} | {_result(r)} |")
     over = [r for r in result["results"] if not r["ok"]]
     for r in over:
         lines += ["", f"**{_cell(r['program'])}**: " + "; ".join(_cell(v) for v in r["violations"])]
@@ -24,9 +24,17 @@ def render_check_markdown(result: dict) -> str:
             grew = f" ({signed(c['delta'])})" if c["delta"] else ""
             where = f" at {markdown_code(c['source'])}" if c["source"] else ""
             lines.append(f"- {markdown_code(c['what'])} {human_bytes(c['bytes'])}{grew}{where}")
+    if doubted := doubts(result):
+        lines += ["", "Not trusted (the numbers differ from XLA's own):"]
+        lines += [f"- **{_cell(program)}**: {_cell(why)}" for program, why in doubted]
     if result["errors"]:
         lines += ["", "Not checked:"] + [f"- {_cell(e['error'])}" for e in result["errors"]]
     return "\n".join(lines) + "\n"
+
+
+def _result(r: dict) -> str:
+    word = result_word(r)
+    return "**over**" if word == "OVER" else word
 
 
 def _cell(text: str | None) -> str:

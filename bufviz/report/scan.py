@@ -24,10 +24,23 @@ def render_scan(result: dict, console: Console, top: int = 0) -> None:
         console.print(scan_table(shown, console.width))
     if len(shown) < len(modules):
         console.print(Text(f"… and {len(modules) - len(shown)} more (--top 0 shows all)", style="dim"))
+    if line := doubtful_line(modules):
+        console.print(Text(line, style="yellow"))
     for e in errors:
         console.print(Text(f"could not read: {e['error']}", style="yellow"))
     if modules:
         console.print(Text("bufviz peak PATH shows one module in full.", style="dim"))
+
+
+def doubtful_line(modules: list[dict]) -> str | None:
+    """The modules whose numbers differ from XLA's own (marked ✗ in the table), in one line."""
+    doubtful = [program_of(m) for m in modules if m.get("doubt")]
+    if not doubtful:
+        return None
+    named = ", ".join(doubtful[:3]) + (f" and {len(doubtful) - 3} more" if len(doubtful) > 3 else "")
+    one = len(doubtful) == 1
+    return (f"✗ {len(doubtful)} module{'s' * (not one)} whose numbers differ from XLA's own files or jax's "
+            f"(not to be trusted; bufviz peak PATH says why): {named}")
 
 
 def scan_table(modules: list[dict], width: int):
@@ -39,7 +52,8 @@ def scan_table(modules: list[dict], width: int):
         Column("#", [str(k + 1) for k in range(len(modules))], "right"),
         Column("program", [program_of(m) for m in modules], shorten=cut_middle, least=40),
         Column("needed" + ("*" if estimate else ""),
-               [human_bytes(m["needed_bytes"]) + ("*" if m["estimate"] else "") for m in modules], "right"),
+               [human_bytes(m["needed_bytes"]) + ("*" if m["estimate"] else "") + (" ✗" if m.get("doubt") else "")
+                for m in modules], "right"),
         Column("temp", [human_bytes(m["temp_bytes"]) for m in modules], "right", keep=1),
         Column("parameters", [human_bytes(m["argument_bytes"]) for m in modules], "right", keep=2),
         Column("largest buffer", [largest(m) for m in modules], shorten=cut_middle, least=16, keep=4),

@@ -7,6 +7,7 @@ it is clicked."""
 from __future__ import annotations
 
 import html
+import textwrap
 from typing import TYPE_CHECKING
 
 from ..views.why_live import value_ranges
@@ -30,16 +31,32 @@ def render_svg(report: PeakReport, boxes: list[dict] | None = None, picture: str
     chart_height = 260 if picture == "peak" else 520
     map_height = 520 if picture == "peak" else 0
     boxes = (_boxes(report) if boxes is None else boxes) if picture == "peak" else []
-    height = TOP + chart_height + 80 + (map_height + 80 if map_height else 0)
+    warned = _warnings(report.warnings or [])
+    shift = WARNING_LINE * len(warned)
+    height = TOP + shift + chart_height + 80 + (map_height + 80 if map_height else 0)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {WIDTH} {height}" '
              f'style="max-width:{WIDTH}px" font-family="sans-serif" font-size="12">',
              '<rect width="100%" height="100%" fill="white"/>',
              _text(LEFT, 24, _title(report), 16, "bold")]
+    parts += [_text(LEFT, 24 + WARNING_LINE * (k + 1), line, 12, fill="#b00") for k, line in enumerate(warned)]
+    parts.append(f'<g transform="translate(0,{shift})">')
     parts += _chart(data, memory, chart_height, events=picture == "timeline")
     if map_height:
         parts += _map(boxes, data["steps"], TOP + chart_height + 80, map_height)
-    parts.append("</svg>")
+    parts += ["</g>", "</svg>"]
     return "\n".join(parts) + "\n"
+
+
+WARNING_LINE = 16
+
+
+def _warnings(warnings: list[str]) -> list[str]:
+    """The report's warnings under the title, each wrapped to the picture's width."""
+    room = int((WIDTH - LEFT - 20) / 6.6)   # (12 px: about 6.6 px a character)
+    lines = []
+    for warning in warnings:
+        lines += textwrap.wrap("warning: " + warning, room) or [""]
+    return lines
 
 
 def _title(report: PeakReport) -> str:

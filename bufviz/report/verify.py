@@ -9,31 +9,14 @@ from rich.console import Console
 from rich.text import Text
 
 from ..units import human_bytes
+from ..verify.words import SIZES, plain_quantity
 from .header import bytes_cell, drop_exact, exact_dropped_width, render_header, render_notes
 from .layout import Column, fit_table
 
 if TYPE_CHECKING:
     from ..result import PeakReport
 
-WORDS = {"schedule_end": "schedule length", "peak_time": "peak time", "peak_bytes": "peak bytes",
-         "peak_bytes_printed": "peak bytes (printed)", "live_at_peak": "live at the peak",
-         "instruction_sequence": "instruction order", "stack_trace": "stack-trace breakdown",
-         "total_bytes_used": "total bytes used", "memory_usage_report": "memory-usage report",
-         "live_range": "live ranges", "allocations": "allocations",
-         "jax_argument_bytes": "arguments (jax)", "jax_output_bytes": "outputs (jax)",
-         "jax_alias_bytes": "aliased bytes (jax)", "jax_temp_bytes": "temporaries (jax)",
-         "jax_peak_memory_bytes": "peak memory (jax)"}
-SIZES = {"peak_bytes", "peak_bytes_printed", "total_bytes_used", "jax_argument_bytes", "jax_output_bytes",
-         "jax_alias_bytes", "jax_temp_bytes", "jax_peak_memory_bytes"}
 _ALLOCATION_INDEX = re.compile(r"^#(\d+) ")
-
-
-def plain_quantity(quantity: str) -> str:
-    if quantity.startswith("live_range "):
-        return "live range of " + quantity.split(" ", 1)[1]
-    if quantity.startswith("offset "):
-        return "offset of " + quantity.split(" ", 1)[1]
-    return WORDS.get(quantity, quantity.replace("_", " "))
 
 
 def plain_value(report: PeakReport, mismatch: dict, side: str) -> str:

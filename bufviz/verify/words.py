@@ -1,0 +1,45 @@
+"""The plain words for every quantity bufviz compares with XLA (the JSON keeps the keys; people
+read these), and the one line that says a module's numbers cannot be trusted."""
+from __future__ import annotations
+
+from ..units import human_bytes
+
+WORDS = {"schedule_end": "schedule length", "peak_time": "peak time", "peak_bytes": "peak bytes",
+         "peak_bytes_printed": "peak bytes (printed)", "live_at_peak": "live at the peak",
+         "instruction_sequence": "instruction order", "stack_trace": "stack-trace breakdown",
+         "total_bytes_used": "total bytes used", "memory_usage_report": "memory-usage report",
+         "live_range": "live ranges", "allocations": "allocations",
+         "jax_argument_bytes": "arguments (jax)", "jax_output_bytes": "outputs (jax)",
+         "jax_alias_bytes": "aliased bytes (jax)", "jax_temp_bytes": "temporaries (jax)",
+         "jax_peak_memory_bytes": "peak memory (jax)"}
+SIZES = {"peak_bytes", "peak_bytes_printed", "total_bytes_used", "jax_argument_bytes", "jax_output_bytes",
+         "jax_alias_bytes", "jax_temp_bytes", "jax_peak_memory_bytes"}
+JAX = ("jax_argument_bytes", "jax_output_bytes", "jax_temp_bytes", "jax_alias_bytes", "jax_peak_memory_bytes")
+
+
+def plain_quantity(quantity: str) -> str:
+    if quantity.startswith("live_range "):
+        return "live range of " + quantity.split(" ", 1)[1]
+    if quantity.startswith("offset "):
+        return "offset of " + quantity.split(" ", 1)[1]
+    return WORDS.get(quantity, quantity.replace("_", " "))
+
+
+def doubt(found: list[dict]) -> str | None:
+    """One line on what the differences from XLA (`mismatches`) mean for the numbers shown. Where
+    only jax's own figures differ, XLA's dump files agree with bufviz about a module jax did not
+    measure: the folder holds another module than the program's; otherwise bufviz's
+    recomputation is not XLA's."""
+    if not found:
+        return None
+    if all(m["quantity"] in JAX for m in found):
+        jax = found[0]
+        what = plain_quantity(jax["quantity"]).removesuffix(" (jax)")
+        return (f"jax's memory_analysis.json beside this module disagrees with it ({what}: jax says "
+                f"{human_bytes(jax['xla'])}, this module {human_bytes(jax['recomputed'])}): it may be another "
+                "module than the one jax measured (is the program's own optimized module in the folder?); "
+                "do not trust these numbers")
+    first = plain_quantity(found[0]["quantity"])
+    count = f"{len(found)} quantit{'ies' if len(found) != 1 else 'y'}"
+    return (f"bufviz's recomputation differs from XLA's own dump files in {count} (first: {first}; "
+            "`bufviz verify` lists them): its numbers may be wrong")
