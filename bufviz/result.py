@@ -86,9 +86,12 @@ class DeviceFit(TypedDict):
     """Will it fit: the allocator's limit and its predicted peak for one run (device/fit.py)."""
     memory_bytes: int | None
     mem_fraction: float | None
-    limit_bytes: int
+    fraction_from: str | None       # --mem-fraction, XLA_PYTHON_CLIENT_MEM_FRACTION or jax's default
+    limit_bytes: int                # on GPU, fraction x memory rounded up to a multiple of 2 MiB, as jax does
+    rounded_up_to_bytes: int | None  # that granule, where the limit was rounded
     limit_from: str
     preallocate: bool
+    preallocate_from: str | None    # a memory_stats() whose pool grew on demand
     predicted_peak_bytes: int | None  # the allocator's peak in use (under the least limit when over)
     least_limit_bytes: int | None   # the smallest limit the run is served under
     at_least: bool                  # runtime allocations the dump does not show may add to it

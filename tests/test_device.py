@@ -79,34 +79,81 @@ def test_with_preallocation_every_request_is_split_from_one_pool(case):
     assert found["predicted_peak_bytes"] == jax + rounding <= found["least_limit_bytes"]
 
 
+def stats_file(tmp_path, limit: int, **more) -> str:
+    """jax's device.memory_stats() of a device whose allocator's limit is `limit` exactly."""
+    path = tmp_path / f"stats_{limit}.json"
+    path.write_text(json.dumps({"bytes_limit": limit, **more}))
+    return str(path)
+
+
 @pytest.mark.parametrize("pool", ["--preallocate", "--no-preallocate"])
-def test_check_exits_on_the_limit(pool):
+def test_check_exits_on_the_limit(pool, tmp_path):
     case = next(c for c in GPU if c.name == "mlp_train")
     least = device(case, pool)["least_limit_bytes"]
     rounded_sum = sum(-(-size // MIN) * MIN for size in allocated_sizes(case))
     assert least >= rounded_sum   # nothing fits below the requests themselves
     for limit, code in ((least, 0), (least + MIN, 0), (least - MIN, 1), (rounded_sum - MIN, 1)):
-        assert run("check", case, "--device-memory", str(limit), "--mem-fraction", "1", pool)[0] == code, limit
+        assert run("check", case, "--device-memory", stats_file(tmp_path, limit), pool)[0] == code, limit
     measured_pool = measured(case)["after_run"]["peak_pool_bytes"]   # what the H100's allocator got by with
-    assert run("check", case, "--device-memory", str(measured_pool), "--mem-fraction", "1", "--no-preallocate")[0] == 0
+    assert run("check", case, "--device-memory", stats_file(tmp_path, measured_pool), "--no-preallocate")[0] == 0
+
+
+GRANULE = 2 << 20   # the H200 with jax 0.11.2: a limit of 1,564,999 B asked (fraction x memory), 2,097,152 B given
+
+
+def jax_limit(memory: int, fraction: float) -> int:
+    return -(-int(memory * fraction) // GRANULE) * GRANULE
 
 
 def test_the_limit_is_jax_s_share_of_the_device_or_the_stats_bytes_limit(tmp_path, monkeypatch):
     case = next(c for c in GPU if c.name == "mlp_train")
     stats = measured(case)["after_run"]
+    assert stats["bytes_limit"] % GRANULE == 0   # (what the H100 gave: a whole number of granules too)
     path = tmp_path / "memory_stats.json"
     path.write_text(json.dumps(stats))
     found = run_json("peak", case, "--device-memory", str(path))["device"]
     assert found["limit_bytes"] == stats["bytes_limit"] and found["memory_bytes"] is None
-    assert found["preallocate"] is True                        # jax's default
+    # its pool grew on demand (pool_bytes below bytes_limit): the growing pool's model, unasked
+    assert stats["pool_bytes"] < stats["bytes_limit"] and found["preallocate"] is False
+    assert found["preallocate_from"] and run_json("peak", case, "--device-memory", str(path),
+                                                  "--preallocate")["device"]["preallocate"] is True
+    whole = dict(stats, pool_bytes=stats["bytes_limit"])   # a preallocated pool is the whole limit
+    path.write_text(json.dumps(whole))
+    assert run_json("peak", case, "--device-memory", str(path))["device"]["preallocate"] is True
+    assert run_json("peak", case, "--device-memory", "1564999", "--mem-fraction", "1")["device"]["limit_bytes"] \
+        == 2097152
     found = run_json("peak", case, "--device-memory", "80GB")["device"]
-    assert found["limit_bytes"] == int(80e9 * 0.75) and found["mem_fraction"] == 0.75
+    assert found["limit_bytes"] == jax_limit(80 * 10**9, 0.75) and found["mem_fraction"] == 0.75
+    assert found["fraction_from"] == "jax's default"
     monkeypatch.setenv("XLA_PYTHON_CLIENT_MEM_FRACTION", ".5")
     monkeypatch.setenv("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
     found = run_json("peak", case, "--device-memory", "80GB")["device"]
-    assert found["limit_bytes"] == int(80e9 * 0.5) and found["preallocate"] is False
+    assert found["limit_bytes"] == jax_limit(80 * 10**9, 0.5) and found["preallocate"] is False
+    assert found["fraction_from"] == "XLA_PYTHON_CLIENT_MEM_FRACTION"
     headroom = found["limit_bytes"] - found["least_limit_bytes"]
     assert found["headroom_bytes"] == headroom and found["fits"] is True
+
+
+@pytest.mark.parametrize("width", [80, 120, 200])
+def test_the_fraction_applied_and_the_gap_above_the_peak_are_said(width, monkeypatch):
+    monkeypatch.setenv("COLUMNS", str(width))
+    case = next(c for c in GPU if c.name == "mlp_train")
+    code, out, _ = run("check", case, "--device-memory", "40MiB", "--no-color")
+    flat = " ".join(out.split())
+    assert code == 0 and f"the allocator's limit 30.00 MiB: 0.75 × 40.00 MiB, rounded up to 2.00 MiB (jax's " \
+                         "default fraction" in flat
+    gaps = {}
+    for case in GPU:   # a grown pool holds free room its peak never uses: where the least limit is above it
+        found = run_json("peak", case, "--device-memory", "1MiB", "--no-preallocate")["device"]
+        gaps[case] = found["least_limit_bytes"] - found["predicted_peak_bytes"]
+        code, out, _ = run("peak", case, "--device-memory", "1MiB", "--no-preallocate", "--no-color")
+        assert ("above the allocator's peak" in " ".join(out.split())) == (gaps[case] > 0)
+    case = max(gaps, key=gaps.get)
+    assert gaps[case] > 0
+    code, out, _ = run("peak", case, "--device-memory", "1MiB", "--no-preallocate", "--no-color")
+    flat = " ".join(out.split())
+    assert "the smallest limit that fits is" in flat and "above the allocator's peak" in flat
+    assert "0.75 of the device's memory, jax's default" in flat
 
 
 def test_off_gpu_memory_needed_is_held_to_the_limit():

@@ -103,6 +103,9 @@ def _device_verdict(module: dict) -> dict:
     out = {"program": program_of(module), "module": module["module"], "path": module["path"], "metric": "device",
            "what": words, "bytes": value, "budget_bytes": device["limit_bytes"], "baseline_bytes": None,
            "delta": None, "allowed_increase_bytes": None, "baseline": None, "ok": device["fits"] is not False,
+           "limit": {k: device.get(k) for k in ("limit_bytes", "memory_bytes", "mem_fraction", "fraction_from",
+                                                "rounded_up_to_bytes", "limit_from", "preallocate",
+                                                "preallocate_from")},
            "violations": [],
            "culprits": [], "note": None}
     if value is None:

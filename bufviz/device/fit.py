@@ -12,12 +12,15 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import BufvizError
 from .bfc import MIN_ALLOCATION, BfcAllocator, OutOfMemory, rounded
 
 DEFAULT_FRACTION = 0.75
+# jax's limit from a fraction: fraction x memory rounded up to a multiple of 2 MiB (measured on an
+# H200 with jax 0.11.2: 1,564,999 B asked, 2,097,152 B given; every bytes_limit seen is a multiple).
+LIMIT_GRANULE = 2 << 20
 FROM_MESSAGE = "the out-of-memory message"   # where the limit came from, when a log announced it
 NOT_ALLOCATED = {"constant", "thread-local"}
 # Custom calls that are not XLA's own (`__cublas$gemm`, `__gpu$...`) run library code that may take
@@ -34,31 +37,54 @@ class Device:
     mem_fraction: float | None = None
     limit_from: str = "--device-memory"
     allocator: str = "bfc"               # XLA_PYTHON_CLIENT_ALLOCATOR: bfc (jax's default), platform, cuda_async
+    fraction_from: str | None = None     # --mem-fraction, the environment variable, or jax's default
+    preallocate_from: str | None = None  # where the pool model came from, when not an option or the default
 
 
 def device_from_options(memory: str | None, fraction: float | None = None, preallocate: bool | None = None,
                         environ=os.environ) -> Device | None:
     """`memory`: a size (the device's memory) or a JSON file of jax's `device.memory_stats()`
-    (its `bytes_limit` is the limit itself); the fraction and preallocation default to jax's
-    environment variables, then to jax's defaults."""
+    (its `bytes_limit` is the limit itself, and its pool says whether it grew on demand); the
+    fraction and preallocation default to jax's environment variables, then to jax's defaults."""
     if memory is None:
         return None
     from ..ci.limits import parse_size
-    if preallocate is None:
-        preallocate = default_preallocate(environ)
     allocator = _env_allocator(environ)
     if os.path.isfile(memory):
         if fraction is not None:
             raise BufvizError("a memory_stats() file gives the allocator's limit itself (bytes_limit): leave out "
                               "--mem-fraction", memory)
-        return Device(_stats_limit(memory), preallocate, limit_from=f"bytes_limit in {memory}", allocator=allocator)
+        return _from_stats(_read_stats(memory), f"bytes_limit in {memory}", preallocate, allocator, environ)
+    if preallocate is None:
+        preallocate = default_preallocate(environ)
     size = parse_size(memory, "device memory")
     if allocator == "platform":   # cudaMalloc for each buffer: no pool, no share of the device
         return Device(size, False, size, None, limit_from="the whole device (platform allocator)",
                       allocator=allocator)
-    if fraction is None:
-        fraction = _env_fraction(environ)
-    return Device(int(size * fraction), preallocate, size, fraction, allocator=allocator)
+    fraction, fraction_from = (fraction, "--mem-fraction") if fraction is not None else _env_fraction(environ)
+    return Device(int(size * fraction), preallocate, size, fraction, allocator=allocator,
+                  fraction_from=fraction_from)
+
+
+def allocator_limit(device: Device, platform: str) -> tuple[int, int | None]:
+    """(the limit, the granule it was rounded up to): jax's GPU allocator rounds the share of
+    the device's memory it is given up to whole granules; a limit given whole is the limit."""
+    if platform != "gpu" or device.allocator != "bfc" or device.mem_fraction is None:
+        return device.limit_bytes, None
+    return -(-device.limit_bytes // LIMIT_GRANULE) * LIMIT_GRANULE, LIMIT_GRANULE
+
+
+def _from_stats(stats: dict, limit_from: str, preallocate: bool | None, allocator: str, environ) -> Device:
+    """A device from jax's `memory_stats()`: its limit, and a pool that grew on demand where the
+    pool it reports is smaller than the limit (a preallocated pool is the whole limit at once)."""
+    limit, pool = stats["bytes_limit"], stats.get("pool_bytes")
+    grew = isinstance(pool, int) and 0 <= pool < limit
+    preallocate_from = None
+    if preallocate is None and grew:
+        preallocate, preallocate_from = False, "its pool grew on demand (pool_bytes below bytes_limit)"
+    elif preallocate is None:
+        preallocate = default_preallocate(environ)
+    return Device(limit, preallocate, limit_from=limit_from, allocator=allocator, preallocate_from=preallocate_from)
 
 
 def _env_allocator(environ) -> str:
@@ -67,16 +93,15 @@ def _env_allocator(environ) -> str:
 
 def as_device(value) -> Device | None:
     """What the Python API takes as a device: a Device, jax's `device.memory_stats()` (its
-    bytes_limit), or the device's memory as a size (the fraction and preallocation from jax's
-    environment variables)."""
+    bytes_limit and pool), or the device's memory as a size (the fraction and preallocation from
+    jax's environment variables)."""
     if value is None or isinstance(value, Device):
         return value
     if isinstance(value, dict):
         limit = value.get("bytes_limit")
         if not isinstance(limit, int) or limit <= 0:
             raise BufvizError("expected jax's device.memory_stats() with a bytes_limit, found none")
-        return Device(limit, default_preallocate(), limit_from="device.memory_stats()",
-                      allocator=_env_allocator(os.environ))
+        return _from_stats(value, "device.memory_stats()", None, _env_allocator(os.environ), os.environ)
     return device_from_options(str(value), None, None)
 
 
@@ -85,7 +110,8 @@ def default_preallocate(environ=os.environ) -> bool:
     return environ.get("XLA_PYTHON_CLIENT_PREALLOCATE", "true").strip().lower() not in ("false", "0")
 
 
-def _env_fraction(environ) -> float:
+def _env_fraction(environ) -> tuple[float, str]:
+    """The fraction jax will use, and where it comes from."""
     for name in ("XLA_PYTHON_CLIENT_MEM_FRACTION", "XLA_CLIENT_MEM_FRACTION"):
         text = environ.get(name)
         if text:
@@ -95,11 +121,11 @@ def _env_fraction(environ) -> float:
                 raise BufvizError(f"expected a fraction like 0.75 in {name}, found {text!r}") from None
             if not 0 < value <= 1:
                 raise BufvizError(f"expected a fraction between 0 and 1 in {name}, found {text!r}")
-            return value
-    return DEFAULT_FRACTION
+            return value, name
+    return DEFAULT_FRACTION, "jax's default"
 
 
-def _stats_limit(path: str) -> int:
+def _read_stats(path: str) -> dict:
     from ..textfile import read_text
     try:
         data = json.loads(read_text(path))
@@ -109,7 +135,7 @@ def _stats_limit(path: str) -> int:
     limit = data.get("bytes_limit") if isinstance(data, dict) else None
     if not isinstance(limit, int) or limit <= 0:
         raise BufvizError("expected jax's device.memory_stats() with a bytes_limit, found none", path, 1)
-    return limit
+    return data
 
 
 def allocator_requests(allocations: list[dict]) -> dict:
@@ -125,6 +151,14 @@ def allocator_requests(allocations: list[dict]) -> dict:
 def runtime_allocators(module_text: str) -> list[str]:
     """The custom calls of a module that may allocate while they run, by target."""
     return sorted(set(_CUSTOM_CALL.findall(module_text)))
+
+
+def _above_the_peak(gap: int, preallocate: bool) -> str:
+    """Why the smallest limit that fits is more than the allocator's peak, in one line."""
+    from ..units import human_bytes
+    grows = "" if preallocate else ", and the pool grows by whole regions, each twice the last"
+    return (f"the smallest limit that fits is {human_bytes(gap)} above the allocator's peak: the allocator hands "
+            f"out whole chunks and leaves free pieces too small for the requests after them{grows}")
 
 
 def least_limit(requests: dict, preallocate: bool) -> int:
@@ -164,9 +198,12 @@ def _run(sizes: list[int], limit: int, preallocate: bool) -> BfcAllocator:
 def device_section(requests: dict | None, runtime: list[str] | None, platform: str, device: Device,
                    needed_bytes: int | None) -> dict:
     """The JSON `device` section: the limit, the predicted peak, whether it fits and by how much."""
+    limit, granule = allocator_limit(device, platform)
+    device = replace(device, limit_bytes=limit)
     out = {"memory_bytes": device.memory_bytes, "mem_fraction": device.mem_fraction,
-           "limit_bytes": device.limit_bytes, "limit_from": device.limit_from, "preallocate": device.preallocate,
-           "predicted_peak_bytes": None, "least_limit_bytes": None, "at_least": False, "fits": None,
+           "fraction_from": device.fraction_from, "limit_bytes": limit, "rounded_up_to_bytes": granule,
+           "limit_from": device.limit_from,
+           "preallocate": device.preallocate, "preallocate_from": device.preallocate_from, "predicted_peak_bytes": None, "least_limit_bytes": None, "at_least": False, "fits": None,
            "headroom_bytes": None, "compared": None, "runtime_allocators": list(runtime or []), "notes": []}
     if requests is None:
         out["notes"].append("no allocations to predict from (give the HLO module or XLA's buffer assignment)")
@@ -180,6 +217,8 @@ def device_section(requests: dict | None, runtime: list[str] | None, platform: s
         except OutOfMemory:
             out["predicted_peak_bytes"], fits = _run(sizes, least, device.preallocate).peak, False
         out["compared"] = "least_limit_bytes"
+        if least > out["predicted_peak_bytes"]:
+            out["notes"].append(_above_the_peak(least - out["predicted_peak_bytes"], device.preallocate))
         out["notes"].append("for one run in a fresh process: arrays already on the device, and the free chunks "
                             "earlier runs leave, change the figure")
     else:

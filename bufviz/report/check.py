@@ -1,6 +1,8 @@
 """`bufviz check` in the terminal: one line per module and metric, and the buffers to blame."""
 from __future__ import annotations
 
+import json
+
 from rich.console import Console
 from rich.text import Text
 
@@ -53,6 +55,19 @@ def doubts(result: dict) -> list[tuple[str, str]]:
     return list(seen.items())
 
 
+def limit_lines(result: dict) -> list[str]:
+    """How each allocator's limit held to was worked out, once per limit."""
+    from .device import limit_words
+    lines = []
+    for limit in {json.dumps(r["limit"], sort_keys=True): r["limit"] for r in result["results"]
+                  if r["metric"] == "device" and r.get("limit")}.values():
+        source = limit.get("fraction_from")
+        why = {None: "", "--mem-fraction": "", "jax's default": " (jax's default fraction; --mem-fraction to "
+                                                                 "change it)"}.get(source, f" (the fraction from {source})")
+        lines.append(f"the allocator's limit {human_bytes(limit['limit_bytes'])}: {limit_words(limit)}{why}")
+    return lines
+
+
 def _is_new(r: dict) -> bool:
     return r["metric"] != "device" and r["note"] is not None and r["note"].startswith("new")
 
@@ -103,6 +118,8 @@ def render_check(result: dict, console: Console) -> None:
             grew = f" ({signed(c['delta'])})" if c["delta"] else ""
             where = f"  {c['source']}" if c["source"] else ""
             console.print(f"  {c['what']} {human_bytes(c['bytes'])}{grew}{where}")
+    for line in limit_lines(result):
+        console.print(Text(line, style="dim"))
     for program, why in doubts(result):
         console.print(Text(f"not trusted: {program}: {why}", style="yellow"))
     for e in result["errors"]:

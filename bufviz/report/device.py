@@ -12,7 +12,8 @@ from .layout import Column, cut_middle, fit_table
 
 
 def device_block(device: dict, width: int) -> Group:
-    return Group(_verdict(device), _numbers(device, width), *[_note(n) for n in device["notes"]])
+    notes = [n for n in [fraction_note(device)] if n] + device["notes"]
+    return Group(_verdict(device), _numbers(device, width), *[_note(n) for n in notes])
 
 
 def _verdict(device: dict) -> Text:
@@ -36,9 +37,11 @@ def _verdict(device: dict) -> Text:
 
 
 def _numbers(device: dict, width: int):
-    rows = [("allocator's limit", human_bytes(device["limit_bytes"]), _limit_from(device))]
+    rows = [("allocator's limit", human_bytes(device["limit_bytes"]), limit_words(device))]
     if device["compared"] == "least_limit_bytes":
         pool = "pool reserved at start" if device["preallocate"] else "pool grown on demand"
+        if device.get("preallocate_from"):
+            pool += " (the memory_stats file's pool grew)"
         bound = " (at least)" if device["at_least"] else " (predicted)"
         rows.append(("allocator's peak" + bound, human_bytes(device["predicted_peak_bytes"]),
                      f"one fresh run, {pool}"))
@@ -51,10 +54,23 @@ def _numbers(device: dict, width: int):
     return fit_table(columns, width, None)
 
 
-def _limit_from(device: dict) -> str:
-    if device["memory_bytes"] is not None and device["mem_fraction"] is not None:
-        return f"{device['mem_fraction']:g} of {human_bytes(device['memory_bytes'])}"
-    return device["limit_from"]
+def limit_words(device: dict) -> str:
+    """How the allocator's limit was worked out ('0.75 × 40.00 MiB, rounded up to 2.00 MiB'); where
+    it was given whole, where from."""
+    if device["memory_bytes"] is None or device["mem_fraction"] is None:
+        return device["limit_from"]
+    rounded = f", rounded up to {human_bytes(device['rounded_up_to_bytes'])}" if device.get("rounded_up_to_bytes") else ""
+    return f"{device['mem_fraction']:g} × {human_bytes(device['memory_bytes'])}{rounded}"
+
+
+def fraction_note(device: dict) -> str | None:
+    """Where the fraction of the device's memory came from, unless it was given as an option."""
+    source = device.get("fraction_from")
+    if device["mem_fraction"] is None or source in (None, "--mem-fraction"):
+        return None
+    why = "jax's default" if source == "jax's default" else f"from {source}"
+    return (f"the allocator's limit is {device['mem_fraction']:g} of the device's memory, {why} "
+            "(--mem-fraction or XLA_PYTHON_CLIENT_MEM_FRACTION to change it)")
 
 
 def _note(note: str) -> Text:
