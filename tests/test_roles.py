@@ -28,6 +28,9 @@ PROGRAMS = {
                                          + 128*256+256, 2, None, 4*32*4),
     # keras Dense 64-256-128-8 (stateless_call), optax Adam; x f32[32,64], y f32[32,8]
     "jax-keras_mlp_stateless": (64*256+256 + 256*128+128 + 128*8+8, 2, None, (32*64 + 32*8) * F32),
+    # optax Adam's update alone (no backward pass), weights [256x512, 512, 512x128] and Adam's state
+    # donated; the gradients are its inputs
+    "jax-optax_adam_update_only": (256*512 + 512 + 512*128, 2, None, (256*512 + 512 + 512*128) * F32),
     # MLP 256-384-384-384-32 by hand, SGD with momentum, nothing donated; x f32[48,256]
     "jax-sgd_momentum_nodonate": (256*384+384 + 2*(384*384+384) + 384*32+32, 1, None, 48*256*F32),
     # Keras Dense 64-128-128-10, Adam; x f32[32,64], y s32[32]
@@ -86,6 +89,22 @@ def test_parameters_are_called_what_the_program_makes_them(name):
     assert optimizer <= found.get("optimizer state", 0) <= optimizer + COUNTERS
     # (PyTorch/XLA's scalars and index tensors made for the step are constants)
     assert set(found) <= {"inputs", "weights", "optimizer state", "seeds and counters", "constants"}
+
+
+def test_a_donated_parameter_is_state_never_inputs():
+    """A parameter donated into an output of its shape is written back: never read-only inputs,
+    in a program without a backward pass too (the optimizer's step alone)."""
+    folder = DATA / "roles/jax-optax_adam_update_only"
+    text = next(folder.iterdir()).read_text()
+    aliased = {int(n) for n in re.findall(r"\{[\d,]*\}: \((\d+), \{\}", text.split("\n", 1)[0])}
+    entry = text.split("\nENTRY ")[1]
+    names = {int(n): name for name, n in re.findall(r"%(\S+) = \S+ parameter\((\d+)\)", entry)}
+    assert aliased and aliased < set(names)
+    for number in sorted(aliased):
+        facts = run_json("explain", folder, names[number])["explain"]
+        assert facts["category"] != "inputs", (names[number], facts["evidence"])
+    for number in sorted(set(names) - aliased):   # the gradients: read, not updated
+        assert run_json("explain", folder, names[number])["explain"]["category"] == "inputs"
 
 
 def test_weights_read_through_a_layout_change_on_gpu():

@@ -79,7 +79,12 @@ def _collapsed(rows: list[dict]) -> list[tuple[dict, int]]:
     for r in rows:
         key = (r["bytes"], r["kind"], r["category"], r["shape"], r["op_name"]) if r["kind"] != "free" else (id(r),)
         found.setdefault(key, [r, 0])[1] += 1
-    return [(r, n) for r, n in found.values()]
+    # Largest first by what each row shows (its bytes times its count); free bytes last.
+    return sorted(found.values(), key=lambda rn: (rn[0]["kind"] == "free", -rn[0]["bytes"] * rn[1]))
+
+
+CATEGORY_WIDTH = 18   # "seeds and counters", "collective buffers": the longest, never cut
+NAME_WIDTH = 30       # a value's name kept whole up to this, before less important columns
 
 
 def storage_table(memory: dict, top: int | None, width: int) -> Group:
@@ -96,8 +101,9 @@ def storage_table(memory: dict, top: int | None, width: int) -> Group:
         Column("bytes", [human_bytes(r["bytes"] * n) for r, n in shown], "right"),
         Column("%", [f"{100 * r['bytes'] * n / needed:.1f}" for r, n in shown], "right", keep=3),
         Column("kind", [r["kind"] for r, _ in shown], keep=1),
-        Column("what", [r["category"] for r, _ in shown], shorten=cut_end, least=17, keep=2),
-        Column("value in it", names, shorten=cut_middle, least=min(max(map(len, names)), 20)),
+        Column("what", [r["category"] for r, _ in shown], shorten=cut_end, least=CATEGORY_WIDTH, keep=2),
+        # (names are kept whole before a shape or a share is shown: parameters differ at their ends)
+        Column("value in it", names, shorten=cut_middle, least=min(max(map(len, names)), NAME_WIDTH)),
         shape_column(shapes, keep=2),
         Column("value bytes", own, "right"),
         Column("other values", [str(len(r["shared_with"])) if r["shared_with"] else "" for r, _ in shown], "right",

@@ -17,8 +17,9 @@ alone (names differ by library: `params['Dense_0']['kernel']`, `tv[2]`, `mom[1][
   and scalar values for the step are constants); the batch comes from the user's own code.
 * Seeds and counters: a random generator's key or state (integers named so or read by random
   ops), or an integer the step advances that is not the optimizer's.
-* Inputs: the rest. A program without a backward pass has no optimizer state: what it updates
-  (a cache, a counter) is an input unless the evidence above calls it weights."""
+* Inputs: the rest. A program without a backward pass updates state only where it donates a
+  parameter into an output of its shape (an optimizer's own step, a cache): that is state, by the
+  rules above; anything else it writes is an input."""
 from __future__ import annotations
 
 import re
@@ -57,7 +58,7 @@ def parameter_roles(module: Module) -> dict[str, tuple[str, str]]:
     jax_autodiff = re.search(r'op_name="[^"]*jvp\(', module.text) is not None
     # Optimizer state belongs to a training step: a program with a backward pass.
     training = jax_autodiff or re.search(r'op_name="[^"]*(?:' + BACKWARD_OP.pattern + ")", module.text, re.I)
-    state = _updated(graph, params) if training else set()
+    state = _updated(graph, params) if training else _donated(graph, params)
     gradients = {_plain(o) for o in _outputs(entry.root) if BACKWARD_OP.search(graph.op_name(o))}
     roles = {p.name: _role(graph, p, p in state, jax_autodiff, training, gradients) for p in params}
     biases = _Biases([p for p in params if roles[p.name] and roles[p.name][0] == "weights"])
@@ -250,6 +251,26 @@ def _updated(graph: _Graph, params: list[Instruction]) -> set[Instruction]:
         for source in _update_sources(graph, out):
             if source in is_param and _plain(source) == _plain(out):
                 found.add(source)
+    return found
+
+
+def _donated(graph: _Graph, params: list[Instruction]) -> set[Instruction]:
+    """Parameters donated into an output of their own shape: state the program writes back
+    (weights, optimizer state, a counter), whether or not it has a backward pass."""
+    by_number = {p.parameter_number: p for p in params}
+    root = graph.module.entry.root.shape
+    found = set()
+    for out_index, number, param_index, _ in graph.module.input_output_alias:
+        p = by_number.get(number)
+        if p is None:
+            continue
+        try:
+            same = p.shape.subshape(tuple(param_index)).text_without_layout() == \
+                root.subshape(tuple(out_index)).text_without_layout()
+        except KeyError:   # (an index the shapes do not have: not this rule's)
+            continue
+        if same:
+            found.add(p)
     return found
 
 

@@ -890,6 +890,23 @@ def big_layer_adam(big=False):
 
 
 @new_case
+def optax_adam_update_only(big=False):
+    """The optimizer's step alone (gradients computed elsewhere): no backward pass in the module;
+    the weights and Adam's state are donated and written back in their own shapes."""
+    import jax
+    import jax.numpy as jnp
+    import optax
+    tx = optax.adam(1e-3)
+    params = [jnp.ones((256, 512)), jnp.ones((512,)), jnp.ones((512, 128))]
+    grads = [jnp.ones_like(p) for p in params]
+
+    def step(p, g, state):
+        updates, state = tx.update(g, state, p)
+        return optax.apply_updates(p, updates), state
+    return jax.jit(step, donate_argnums=(0, 2)), (params, grads, tx.init(params))
+
+
+@new_case
 def decode_loop_kv_cache(big=False):
     import jax
     import jax.numpy as jnp
