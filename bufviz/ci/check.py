@@ -1,6 +1,7 @@
 """Budgets and baselines: one verdict per module and metric, with the buffers to blame."""
 from __future__ import annotations
 
+from ..hlo.shapes import value_label
 from ..result import SCHEMA_VERSION
 from ..units import human_bytes
 from .diff import module_diff
@@ -128,5 +129,5 @@ def _culprits(module: dict, grown: list[dict] | None) -> list[dict]:
         return [{"what": c["what"], "bytes": c["new_bytes"], "delta": c["delta"], "source": c["source"],
                  "op_name": c["op_name"], "shape": c["shape"]} for c in grown[:CULPRITS]]
     rows = sorted((r for r in module["at_peak"] if r["kind"] != "free"), key=lambda r: -r["bytes"])
-    return [{"what": r["name"], "bytes": r["bytes"], "delta": None, "source": r["source"], "op_name": r["op_name"],
+    return [{"what": value_label(r["name"], r["index"]), "bytes": r["bytes"], "delta": None, "source": r["source"], "op_name": r["op_name"],
              "shape": r["shape"]} for r in rows[:CULPRITS]]

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from ..units import human_bytes
 from .diff import signed
-from .layout import Column, cut_middle, fit_table
+from .layout import Column, cut_middle, fit_table, say
 
 
 def verdict_line(result: dict) -> str:
@@ -96,6 +96,7 @@ def unpaired_lines(result: dict) -> list[str]:
 def render_check(result: dict, console: Console) -> None:
     rows = result["results"]
     one_metric = len({r["metric"] for r in rows}) == 1
+    budget = any(r["budget_bytes"] is not None for r in rows)
     if rows:
         if one_metric:
             console.print(Text(f"{rows[0]['what'].capitalize()} of each module", style="bold"))
@@ -103,9 +104,10 @@ def render_check(result: dict, console: Console) -> None:
             Column("program", [r["program"] for r in rows], shorten=cut_middle, least=40),
             Column("metric", [] if one_metric else [r["what"] for r in rows]),
             Column("now", [human_bytes(r["bytes"]) for r in rows], "right"),
-            Column("baseline", [_baseline_cell(r) for r in rows], "right", keep=1),
+            # (a budget says why a row is OVER when nothing changed: kept before the baseline's number)
+            Column("baseline", [_baseline_cell(r) for r in rows], "right", keep=2 if budget else 1),
             Column("change", [signed(r["delta"]) if r["delta"] is not None else "" for r in rows], "right", keep=1),
-            Column("allowed", [limit_text(r) for r in rows], keep=2),
+            Column("allowed", [limit_text(r) for r in rows], keep=1 if budget else 2),
             Column("result", [result_word(r) for r in rows],
                    styles=["bold red" if not r["ok"] else "yellow" if r.get("doubt") else "green" for r in rows]),
         ], console.width))
@@ -113,17 +115,17 @@ def render_check(result: dict, console: Console) -> None:
         if r["ok"]:
             continue
         for v in r["violations"]:
-            console.print(Text(f"{r['program']}: {v}", style="red"))
+            say(console, f"{r['program']}: {v}", "red")
         for c in r["culprits"]:
             grew = f" ({signed(c['delta'])})" if c["delta"] else ""
             where = f"  {c['source']}" if c["source"] else ""
-            console.print(f"  {c['what']} {human_bytes(c['bytes'])}{grew}{where}")
+            say(console, f"  {c['what']} {human_bytes(c['bytes'])}{grew}{where}", indent="    ")
     for line in limit_lines(result):
-        console.print(Text(line, style="dim"))
+        say(console, line, "dim")
     for program, why in doubts(result):
-        console.print(Text(f"not trusted: {program}: {why}", style="yellow"))
+        say(console, f"not trusted: {program}: {why}", "yellow")
     for e in result["errors"]:
-        console.print(Text(f"not checked: {e['error']}", style="yellow"))
+        say(console, f"not checked: {e['error']}", "yellow")
     for line in unpaired_lines(result):
-        console.print(Text(f"note: {line}", style="dim"))
-    console.print(Text(verdict_line(result), style="bold green" if result["ok"] else "bold red"))
+        say(console, f"note: {line}", "dim")
+    say(console, verdict_line(result), "bold green" if result["ok"] else "bold red")

@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..units import human_bytes
-from .layout import Column, cut_middle, fit_table, from_front, short_source
+from .layout import Column, cut_middle, fit_table, from_front, short_source, say
 
 PART_NAMES = (("needed_bytes", "memory needed"), ("argument_bytes", "parameters"), ("output_bytes", "outputs"),
               ("temp_bytes", "temporaries"), ("alias_bytes", "both parameter and output"),
@@ -25,7 +25,7 @@ def percent(old: int | None, delta: int | None) -> str:
 
 
 def render_diff(d: dict, console: Console, top: int = 10) -> None:
-    console.print(Text(d["verdict"], style="bold"))
+    say(console, d["verdict"], "bold")
     console.print()
     for m in d["modules"]:
         if len(d["modules"]) > 1:
@@ -33,9 +33,9 @@ def render_diff(d: dict, console: Console, top: int = 10) -> None:
         render_module(m, console, top)
     for side, what in (("old", "only in OLD"), ("new", "only in NEW")):
         for s in d["unpaired"][side]:
-            console.print(Text(f"{what}: {s['program']} ({s['path']})", style="yellow"))
+            say(console, f"{what}: {s['program']} ({s['path']})", "yellow")
     for e in d.get("errors") or []:
-        console.print(Text(f"not compared: {e['error']}", style="yellow"))
+        say(console, f"not compared: {e['error']}", "yellow")
 
 
 def render_module(m: dict, console: Console, top: int) -> None:

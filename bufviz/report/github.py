@@ -29,9 +29,11 @@ def render_check_github(result: dict, workspace: str | None = None) -> str:
             grew = f", {signed(c['delta'])}" if c["delta"] else ""
             lines.append(_command("error", f"{message}. {c['what']} ({human_bytes(c['bytes'])}{grew}) is "
                                            f"created here.", {"file": path, "line": line, "title": title}))
-        if not placed:
-            blame = ", ".join(f"{c['what']} {human_bytes(c['bytes'])}" for c in r["culprits"])
-            lines.append(_command("error", message + (f". Largest: {blame}" if blame else ""), {"title": title}))
+        unplaced = [c for c in r["culprits"] if not c["source"]]
+        if unplaced or not placed:   # (buffers without a source line are named too, file-less)
+            blame = ", ".join(f"{c['what']} {human_bytes(c['bytes'])}" for c in unplaced)
+            words = ". Also: " if placed else ". Largest: "
+            lines.append(_command("error", message + (words + blame if blame else ""), {"title": title}))
     for e in result["errors"]:
         lines.append(_command("error", e["error"], {"title": "bufviz: unreadable module"}))
     lines.append(verdict_line(result))

@@ -42,10 +42,15 @@ def headline(memory: dict, width: int) -> Text:
         text.append("\n  on-chip, apart: " + ", ".join(f"{s['name']} {human_bytes(s['needed_bytes'])}" for s in chip),
                     style="dim")
     time, instruction = memory["peak_time"], memory["peak_instruction"]
-    text.append("\nPeak moment    ", style="bold")
-    text.append(f"t={time}" + (f"  {instruction}" if instruction else ""))
-    if memory["peak_source"]:
-        text.append(f"  ({memory['peak_source']})", style="dim")
+    label = "Peak moment    "
+    moment = f"t={time}" + (f"  {instruction}" if instruction else "")
+    text.append("\n" + label, style="bold")
+    text.append(moment)
+    if memory["peak_source"]:   # on a line of its own, under the moment, when it does not fit beside it
+        source = f"({memory['peak_source']})"
+        beside = len(label) + len(moment) + 2 + len(source) <= width
+        room = width - len(label)
+        text.append(f"  {source}" if beside else "\n" + " " * len(label) + from_front(source, room), style="dim")
     text.append(f"\n  temporaries in use {human_bytes(memory['temp_in_use_bytes'])} of "
                 f"{human_bytes(memory['temp_bytes'])}; {human_bytes(memory['fragmentation_bytes'])} free")
     needed = memory["needed_bytes"]

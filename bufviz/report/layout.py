@@ -3,6 +3,8 @@ ones that can shorten (op_names, paths, shapes) take what room is left, and noth
 the middle of a name, shape or number. Empty columns are not drawn."""
 from __future__ import annotations
 
+import re
+import textwrap
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -14,6 +16,17 @@ from ..hlo.shapes import without_layout
 from ..units import ellipsis_start
 
 GAP = 2   # spaces between columns (rich's padding of one on each side)
+_SIZE_GAP = re.compile(r"(?<=\d) (?=(?:B|KiB|MiB|GiB|TiB|PiB)\b)")
+
+
+def say(console, text: str, style: str | None = None, indent: str = "  ") -> None:
+    """One message of lines wrapped between words, never inside a size (`384.00 KiB`) or a path:
+    a word longer than the line stands alone on its own; lines after the first are indented."""
+    glued = _SIZE_GAP.sub("\0", text)
+    lines = textwrap.wrap(glued, max(console.width, 20), subsequent_indent=indent, break_long_words=False,
+                          break_on_hyphens=False) or [""]
+    console.print(Text("\n".join(lines).replace("\0", " "), style=style or "", no_wrap=True, overflow="ignore"),
+                  crop=False)
 
 
 def cut_end(text: str, width: int) -> str:

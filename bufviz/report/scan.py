@@ -8,7 +8,7 @@ from ..ci.identity import program_of
 from ..ci.compact import xla_dates_text
 from ..hlo.shapes import value_label
 from ..units import human_bytes
-from .layout import Column, cut_middle, fit_table
+from .layout import Column, cut_middle, fit_table, say
 
 
 def render_scan(result: dict, console: Console, top: int = 0) -> None:
@@ -25,11 +25,18 @@ def render_scan(result: dict, console: Console, top: int = 0) -> None:
     if len(shown) < len(modules):
         console.print(Text(f"… and {len(modules) - len(shown)} more (--top 0 shows all)", style="dim"))
     if line := doubtful_line(modules):
-        console.print(Text(line, style="yellow"))
+        say(console, line, "yellow")
     for e in errors:
-        console.print(Text(f"could not read: {e['error']}", style="yellow"))
+        say(console, f"could not read: {_below(e['error'], result.get('root'))}", "yellow")
     if modules:
         console.print(Text("bufviz peak PATH shows one module in full.", style="dim"))
+
+
+def _below(error: str, root: str | None) -> str:
+    """An error about a file under the scanned folder names it from there (paths are long)."""
+    if root and error.startswith(root.rstrip("/") + "/"):
+        return error[len(root.rstrip("/")) + 1:]
+    return error
 
 
 def doubtful_line(modules: list[dict]) -> str | None:

@@ -46,6 +46,10 @@ def timeline_view(data: dict, needed: int, width: int, rows: int = 24) -> Group:
     legend = Text("  ".join(f"{ch} {k}" for k, ch in drawn_kinds), style="dim")
     legend.append(f"  {FREE[1]} {FREE[0]}", style="dim")
     lines.append(legend)
+    if needed:   # the peak row's bytes in use against the headline's memory needed, exactly
+        at_peak = sum(whole.values()) + data["temp_in_use"][data["peak_time"]]
+        lines.append(Text(f"peak t={data['peak_time']}: {at_peak:,} B in use + {needed - at_peak:,} B free "
+                          f"= {needed:,} B, memory needed", style="dim"))
     if data["events"]:
         lines.append(Text("Largest temporaries at the peak, born (+) and last used (−):", style="bold"))
         for e in data["events"]:
