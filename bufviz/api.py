@@ -128,7 +128,7 @@ def analyze(source: PathOrText, *, module: str | None = None, platform: str | No
         with tempfile.TemporaryDirectory(prefix="bufviz-") as folder:
             path = os.path.join(folder, "module.txt")
             Path(path).write_text(text, encoding="utf-8")
-            report = peak_report(Request([path], discover=False, platform=platform, device=device))
+            report = peak_report(Request([path], discover=False, platform=platform, device=device, as_text=True))
         report.inputs = {k: ("<text>" if v else None) for k, v in report.inputs.items()}
         return Result.of(report)
     path = os.fspath(source)
@@ -162,7 +162,7 @@ def analyze_compiled(compiled: Any, *, platform: str | None = None, device=None)
                        if isinstance(getattr(stats, f"{n}_in_bytes", None), int)}
             Path(folder, "memory_analysis.json").write_text(json.dumps(numbers), encoding="utf-8")
         from .pipeline import peak_report
-        report = peak_report(Request([path], platform=platform, device=as_device(device)))
+        report = peak_report(Request([path], platform=platform, device=as_device(device), as_text=True))
     report.inputs = {k: ("<compiled>" if v else None) for k, v in report.inputs.items()}
     return Result.of(report)
 

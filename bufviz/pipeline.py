@@ -3,6 +3,7 @@ vintage, recompute live ranges and the peak from the best source, assemble the r
 from __future__ import annotations
 
 import contextlib
+import os
 import gc
 from dataclasses import dataclass
 
@@ -124,7 +125,7 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
     if platform is None:
         platform = detected or "unknown"
     vintage = detect_vintage(inputs.module, inputs.buffer_assignment, inputs.live_range,
-                             inputs.usage_report, inputs.split_files, platform)
+                             inputs.usage_report, inputs.split_files, platform, _dumped(request, inputs))
     inputs.platform, inputs.vintage = platform, vintage
     # A file of a split dump can read as complete while cut short: the others tell. (Dump
     # readers and checks are imported where a dump or a message was read: most runs read a module.)
@@ -185,6 +186,14 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
         with stage("will it fit"):
             report.device = device_fit(report, inputs, device)
     return report, describe, context
+
+
+def _dumped(request: Request, inputs: Inputs) -> bool:
+    """Whether the module's text is a file XLA dumped (named as XLA names them), not text the
+    API printed with compiled.as_text()."""
+    from .dumps.discover import parse_dump_name
+    hlo = inputs.paths.get("hlo")
+    return not request.as_text and bool(hlo) and parse_dump_name(os.path.basename(hlo)) is not None
 
 
 def device_fit(report: PeakReport, inputs: Inputs, device) -> dict:

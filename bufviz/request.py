@@ -22,6 +22,7 @@ class Request:
     platform: str | None = None     # None: detected
     match: bool = False             # files of different modules used together anyway
     device: Device | None = None    # --device-memory: will it fit, and the allocator's peak
+    as_text: bool = False           # the module's text came from compiled.as_text(), not a dump
     listing: FolderListing = field(default_factory=FolderListing, repr=False, compare=False)
 
     def __post_init__(self) -> None:

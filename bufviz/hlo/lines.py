@@ -51,6 +51,12 @@ COMPACT_OPERAND = re.compile(rf"%([\w.\-]+{TUPLE_PATH})")
 PERCENT_INSTRUCTION = re.compile(rf"^[ \t]+{_ROOT}%[A-Za-z_]", re.M)
 TYPED_OPERAND = re.compile(rf"\((?:{_ARRAY}|\([^)]*\)) %[A-Za-z_]")
 LINE_NAME = re.compile(rf"[ \t]+{_ROOT}%?([\w.\-]+) = ")
+# XLA:CPU's parallel fusions wrapped in calls (`call(...), to_apply=%parallel_fusion`).
+PARALLEL_WRAPPER = re.compile(r"to_apply=%?parallel_")
+# A tuple read printed as an instruction of its own, not the computation's root.
+EXPLICIT_TUPLE_READ = re.compile(r"^[ \t]+(?!ROOT )%?[\w.\-]+ = [^\n]*? get-tuple-element\(", re.M)
+# jax's op_names with their source inline (jax since 0.10 prints stack-frame tables instead).
+JAX_INLINE_SOURCE = re.compile(r'op_name="(?:jit|pmap|xmap)\([^"\n]*"[^\n]*? source_file="')
 
 # Opcodes whose parenthesised text is not a list of operand names.
 NO_OPERAND_NAMES = frozenset({"parameter", "constant"})

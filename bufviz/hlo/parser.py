@@ -6,7 +6,8 @@ import re
 
 from ..errors import BufvizError, found
 from .attributes import parse_alias_pairs, parse_donors, split_attributes, unquote
-from .lines import COMPACT_OPERAND, LINE_NAME, NAME, PERCENT_INSTRUCTION, TYPED_OPERAND
+from .lines import (COMPACT_OPERAND, EXPLICIT_TUPLE_READ, JAX_INLINE_SOURCE, LINE_NAME, NAME, PARALLEL_WRAPPER,
+                    PERCENT_INSTRUCTION, TYPED_OPERAND)
 from .model import Computation, Module
 
 _MODULE_HEAD = re.compile(r"[ \t]*HloModule[ \t]+%?([^\s,]+)[ \t]*(.*)")
@@ -174,6 +175,9 @@ def _record_features(module: Module, text: str, closing_comments: bool) -> None:
         "is_scheduled": module.is_scheduled,
         "fusion_names": _fusion_naming(text),
         "compact_tuple_reads": _has_compact_read(sample),
+        "parallel_wrappers": PARALLEL_WRAPPER.search(sample) is not None,
+        "explicit_tuple_reads": EXPLICIT_TUPLE_READ.search(sample) is not None,
+        "jax_inline_sources": not module.stack_frames and JAX_INLINE_SOURCE.search(sample) is not None,
     }
 
 

@@ -4,8 +4,9 @@
 A fusion may share when the operand and the output hold the same number of elements of the same
 width (bitcast shapes included), and every path from the fused parameter to that output reads
 elementwise: elementwise ops (not copies), bitcasts, tuples, the in-place input of a
-dynamic-update-slice or scatter at the root, and a dynamic-slice of exactly the slice the root
-dynamic-update-slice writes. The reduction emitter computes its reduction first, so a fusion
+dynamic-update-slice or scatter at the root, an operand a sort at the root reads once (shared
+with the sort's output of that operand's position only: XLA's gpu/alias_info.cc, seen in jax
+0.11.2's XLA:GPU), and a dynamic-slice of exactly the slice the root dynamic-update-slice writes. The reduction emitter computes its reduction first, so a fusion
 whose hero is a reduction may also feed that reduction."""
 from __future__ import annotations
 
@@ -49,6 +50,11 @@ def fusion_can_share(user: Instruction, operand: Instruction, user_index: tuple,
             k = reader.operands.index(current)
             if reader is root and reader.opcode == "scatter" and _scatter_input(reader, current, k):
                 continue
+            if reader is root and reader.opcode == "sort" and _reads_once(reader, current):
+                # A sort writes each operand's sorted copy into its own output: only that one may share.
+                if tuple(user_index) != (k,):
+                    return False
+                continue
             if root.opcode == "dynamic-update-slice" and reader.opcode == "dynamic-slice" \
                     and root.operands[0] is reader.operands[0] and reader.shape.text == root.operands[1].shape.text:
                 if not _same_slice(reader, root):
@@ -89,7 +95,11 @@ def _reduction_hero(fusion: Instruction, body) -> Instruction | None:
 
 def _scatter_input(scatter: Instruction, operand: Instruction, k: int) -> bool:
     inputs = len(scatter.shape.elements) if scatter.shape.is_tuple else 1
-    return k < inputs and sum(1 for o in scatter.operands if o is operand) == 1
+    return k < inputs and _reads_once(scatter, operand)
+
+
+def _reads_once(instr: Instruction, operand: Instruction) -> bool:
+    return sum(1 for o in instr.operands if o is operand) == 1
 
 
 def _same_slice(dynamic_slice: Instruction, update: Instruction) -> bool:

@@ -51,6 +51,8 @@ def stack_breakdown(rows: list[tuple[int, Instruction, tuple]], graph: CallGraph
     root = _Node("")
     grand_total = sum(b for b, _, _ in rows)
     for size, instr, index in rows:
+        if not size:   # XLA's tree never gets a zero-byte value (cuDNN's u8[0] scratch; jax 0.11.2 XLA:GPU)
+            continue
         traces = _traces(instr, [], graph)
         base, extra = divmod(size, len(traces))
         for i, trace in enumerate(traces):

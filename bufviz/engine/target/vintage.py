@@ -19,6 +19,10 @@ SORTED_USAGE_REPORT = "2025-10-27"      # memory-usage report rows no longer in 
 NEW_USAGE_REPORT = "2026-03-10"         # memory-usage report in `Memory Space:` blocks
 INTERFERENCE_ALL_POSITIONS = "2026-07-28"
 COMPACT_TUPLE_READS = "2026-06-12"     # the printer's `%x#N` operands (on by default 2026-07-13)
+# An upper bound for printer details gone by jax 0.10.2's XLA (which prints no `%x#N` yet, so is
+# older than 2026-07-13): XLA:CPU's call-wrapped parallel fusions, jax op_names with an inline
+# source_file, and (in a dump) tuple reads printed as instructions of their own.
+BEFORE_JAX_0_10_XLA = "2026-07-13"
 GPU_FUSION_HINT = "2023-06-01"          # XLA:GPU's FusionCanShareBufferHint (in place by 2023-09)
 # XLA:CPU keeps thread-local allocations in value-id order in tf-nightly 2.23 (2026-10-26) and
 # sorts them by size in jax 0.11.2; no printer detail dates the change, so texts printed since
@@ -100,9 +104,10 @@ class Vintage:
 
 
 def detect_vintage(module=None, buffer_assignment=None, live_range=None, usage_report=None,
-                   split_files: bool | None = False, platform: str = "unknown") -> Vintage:
+                   split_files: bool | None = False, platform: str = "unknown", dumped: bool = False) -> Vintage:
     """Combine every fingerprint found in the inputs into one window. `split_files` is None
-    when nothing says how XLA wrote the live ranges (a lone excerpt)."""
+    when nothing says how XLA wrote the live ranges (a lone excerpt). `dumped`: the module's
+    text is a file XLA dumped (`compiled.as_text()` prints tuple reads whatever XLA's age)."""
     v = Vintage()
     if buffer_assignment is not None:
         _from_buffer_assignment(v, buffer_assignment)
@@ -117,7 +122,7 @@ def detect_vintage(module=None, buffer_assignment=None, live_range=None, usage_r
             v.after("2024-10-04", "memory-usage report exists")
             v.before("2026-03-10", "old memory-usage report layout")
     if module is not None:
-        _from_module(v, module, platform)
+        _from_module(v, module, platform, dumped)
     return v
 
 
@@ -164,8 +169,15 @@ def _from_live_range(v: Vintage, lr, inside_buffer_assignment: bool) -> None:
         v.after("2026-08-05", "'Peak memory could not be determined'")
 
 
-def _from_module(v: Vintage, module, platform: str) -> None:
+def _from_module(v: Vintage, module, platform: str, dumped: bool = False) -> None:
     f = module.features
+    if f.get("parallel_wrappers"):
+        v.before(BEFORE_JAX_0_10_XLA, "XLA:CPU's parallel fusions wrapped in calls (none since jax 0.10.2)")
+    if f.get("jax_inline_sources"):
+        v.before(BEFORE_JAX_0_10_XLA, "jax op_names with an inline source_file (stack frames since jax 0.10.2)")
+    if dumped and f.get("explicit_tuple_reads") and not f.get("compact_tuple_reads"):
+        v.before(BEFORE_JAX_0_10_XLA, "a dump printing tuple reads as instructions (folded into '%x#N' since "
+                                      "2026-07-13)")
     if f.get("typed_operands"):
         v.before("2025-02-24", "operands printed with their shapes")
     elif f.get("percent_names"):
