@@ -61,3 +61,15 @@ def test_compiled_as_text_is_not_dated_by_its_tuple_reads(tmp_path):
     assert from_dump["latest"] == BOUND
     printed = json.loads(bufviz.analyze(text).to_json())["vintage"]
     assert printed["latest"] is None or printed["latest"] > BOUND
+
+
+def test_an_old_text_read_alone_gets_xla_s_total(tmp_path):
+    """jax 0.6.2's random program 2014: read alone, the rule of its own XLA gives XLA's total."""
+    case = DATA / "heldout/xla-jax-0.6.2/random_2014"
+    path = _alone(tmp_path, case)
+    assert _clues(path.read_text())["parallel"]
+    ba = next(case.glob("*-buffer-assignment.txt")).read_text()
+    total = int(re.search(r"Total bytes used: (\d+)", ba).group(1))
+    report = run_json("peak", path, "--no-advice")
+    assert report["recomputed"]["total_bytes_used"] == total
+    assert report["vintage"]["latest"] == BOUND
