@@ -233,6 +233,11 @@ class DiffResult:
     top_changes: list[dict]  # what, old_bytes, new_bytes, delta, op_name, source, matched_by
     data: dict = field(repr=False)
 
+    @property
+    def why(self) -> list[dict]:
+        """Why memory needed changed: cause, bytes (signed, adding up to the change), evidence."""
+        return self.data.get("why") or []
+
     def to_json(self) -> str:
         from .report.json import render_json
         return render_json(self.data)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import gc
 from dataclasses import dataclass
 
@@ -179,6 +180,8 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
                                                                         platform == "tpu" or inputs.module is None)
         report.oom = oom if oom is not None else _oom_json(inputs)
     report.warnings = list(inputs.warnings)
+    if inputs.module is not None:
+        report.program = {"remat_ops": len(REMAT_OP.findall(inputs.module.text))}
     if untrusted := doubt(report.mismatches or []):
         report.warnings.append(untrusted)
     device = request.device or _device_of_message(report)
@@ -186,6 +189,10 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
         with stage("will it fit"):
             report.device = device_fit(report, inputs, device)
     return report, describe, context
+
+
+# jax.checkpoint's instructions (`checkpoint/`, `rematted_computation`, flax's `Checkpoint` modules).
+REMAT_OP = re.compile(r'op_name="[^"\n]*(?:checkpoint|remat)', re.I)
 
 
 def _dumped(request: Request, inputs: Inputs) -> bool:

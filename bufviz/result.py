@@ -139,7 +139,7 @@ class Schedule(TypedDict, total=False):
 HEAD = ("schema_version", "module", "platform", "inputs", "vintage")
 CORE = HEAD + ("xla", "recomputed", "mismatches", "checks", "notes")
 SECTIONS = ("memory", "groups", "timeline", "oom", "warnings", "device", "explain", "advice", "value_info",
-            "what_if", "aliasing", "schedule")
+            "what_if", "aliasing", "schedule", "program")
 
 
 class PeakReport:
@@ -168,6 +168,7 @@ class PeakReport:
     what_if: WhatIf | None
     aliasing: Aliasing | None
     schedule: Schedule | None
+    program: dict | None   # facts of the program diff reasons with: remat_ops (jax.checkpoint's instructions)
 
     def __init__(self, *, schema_version: int = SCHEMA_VERSION, extra: dict | None = None, **parts) -> None:
         object.__setattr__(self, "_present", set())

@@ -71,7 +71,7 @@ def _verdict(module: dict, metric: str, budget: int | None, old: dict | None, in
            "what": words, "bytes": value,
            "budget_bytes": budget, "baseline_bytes": None, "delta": None, "allowed_increase_bytes": None,
            "baseline": None if old is None else {"program": program_of(old), "path": old["path"]},
-           "ok": True, "violations": [], "culprits": [], "note": None}
+           "ok": True, "violations": [], "culprits": [], "why": [], "note": None}
     if budget is not None and value > budget:
         out["ok"] = False
         out["violations"].append(f"{words} {human_bytes(value)} is over the budget of {human_bytes(budget)} "
@@ -89,8 +89,11 @@ def _verdict(module: dict, metric: str, budget: int | None, old: dict | None, in
                                      f"{human_bytes(before)} → {human_bytes(value)}; at most "
                                      f"{increase_text(increase)} allowed")
     if not out["ok"]:   # rows are matched only for a module that failed: a tree may hold hundreds
-        grown = None if out["baseline_bytes"] is None else \
-            [c for c in module_diff(old, module)["top_changes"] if c["delta"] > 0]
+        grown = None
+        if out["baseline_bytes"] is not None:
+            diffed = module_diff(old, module)
+            grown = [c for c in diffed["top_changes"] if c["delta"] > 0]
+            out["why"] = diffed["why"] if metric == "needed" else []
         out["culprits"] = _culprits(module, grown)
     return out
 
@@ -107,7 +110,7 @@ def _device_verdict(module: dict) -> dict:
            "limit": {k: device.get(k) for k in ("limit_bytes", "memory_bytes", "mem_fraction", "fraction_from",
                                                 "rounded_up_to_bytes", "limit_from", "preallocate",
                                                 "preallocate_from")},
-           "violations": [],
+           "violations": [], "why": [],
            "culprits": [], "note": None}
     if value is None:
         out["note"] = device["notes"][-1] if device["notes"] else "nothing to compare with the limit"

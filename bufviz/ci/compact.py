@@ -46,6 +46,7 @@ def summarize(report: PeakReport, path: str | None = None) -> dict:
         # Differences from XLA's own files or jax's figures: the numbers above are not to be trusted.
         "differs_from_xla": len(report.mismatches or []) if report.xla and report.recomputed else None,
         "doubt": doubt(report.mismatches or []),
+        "remat_ops": (report.program or {}).get("remat_ops"),   # (diff's evidence of rematerialization)
         **({"device": report.device} if report.device is not None else {}),   # (--device-memory)
     }
 

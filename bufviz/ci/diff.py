@@ -10,6 +10,7 @@ from .compact import METRICS, PARTS
 from .identity import program_of
 from .limits import allowed_bytes
 from .match import match_rows, pair_modules
+from .why import combined, first_reason, reasons
 
 TOP_CHANGES = 20
 
@@ -31,6 +32,7 @@ def diff(old: list[dict], new: list[dict], errors: list[dict] = ()) -> dict:
     out["top_changes"] = sorted(changes, key=_size_of_change)[:TOP_CHANGES]
     out["modules"] = modules
     out["unpaired"] = {"old": [_where(s) for s in old_only], "new": [_where(s) for s in new_only]}
+    out["why"] = combined([m["why"] for m in modules])
     out["errors"] = list(errors)
     out["verdict"] = verdict(out, len(modules))
     return out
@@ -64,6 +66,7 @@ def module_diff(old: dict, new: dict) -> dict:
         "rows": sorted(rows, key=_size_of_change),
     }
     out["top_changes"] = [r for r in out["storage"]["rows"] if r["delta"]][:TOP_CHANGES]
+    out["why"] = reasons(old, new)
     old_groups, new_groups = groups(old["at_peak"]), groups(new["at_peak"])
     out["groups"] = {by: _group_changes(old_groups[by], new_groups[by]) for by in ("source", "op")}
     return out
@@ -128,7 +131,10 @@ def verdict(d: dict, modules: int, metric: str = "needed") -> str:
     sign = "grew" if delta > 0 else "shrank"
     percent = f", {delta / old:+.1%}" if old else ""
     text = f"{words} {sign} by {human_bytes(abs(delta))}{percent}: {human_bytes(old)} → {human_bytes(new)}{scope}"
+    because = first_reason(d.get("why") or [], delta) if metric == "needed" else None
     top = d["top_changes"][0] if d["top_changes"] else None
-    if top is not None:
+    if because:
+        text += f", {because}"
+    elif top is not None:
         text += f"; largest change: {top['what']} ({'+' if top['delta'] > 0 else '−'}{human_bytes(abs(top['delta']))})"
     return text

@@ -6,6 +6,7 @@ import json
 from rich.console import Console
 from rich.text import Text
 
+from ..ci.why import first_reason
 from ..units import human_bytes
 from .diff import signed
 from .layout import Column, cut_middle, fit_table, say
@@ -116,6 +117,8 @@ def render_check(result: dict, console: Console) -> None:
             continue
         for v in r["violations"]:
             say(console, f"{r['program']}: {v}", "red")
+        if because := first_reason(r.get("why") or [], r["delta"] or 0):
+            say(console, f"  {because}", indent="    ")
         for c in r["culprits"]:
             grew = f" ({signed(c['delta'])})" if c["delta"] else ""
             where = f"  {c['source']}" if c["source"] else ""

@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..units import human_bytes
+from .verify import cut_end_words
 from .layout import Column, cut_middle, fit_table, from_front, short_source, say
 
 PART_NAMES = (("needed_bytes", "memory needed"), ("argument_bytes", "parameters"), ("output_bytes", "outputs"),
@@ -27,6 +28,9 @@ def percent(old: int | None, delta: int | None) -> str:
 def render_diff(d: dict, console: Console, top: int = 10) -> None:
     say(console, d["verdict"], "bold")
     console.print()
+    if d.get("why"):
+        console.print(why_table(d["why"], console.width))
+        console.print()
     for m in d["modules"]:
         if len(d["modules"]) > 1:
             console.print(Text(m["program"], style="bold"))
@@ -36,6 +40,15 @@ def render_diff(d: dict, console: Console, top: int = 10) -> None:
             say(console, f"{what}: {s['program']} ({s['path']})", "yellow")
     for e in d.get("errors") or []:
         say(console, f"not compared: {e['error']}", "yellow")
+
+
+def why_table(why: list[dict], width: int):
+    """The reasons memory needed changed, largest first; their bytes add up to the change."""
+    return fit_table([
+        Column("why", [r["cause"] for r in why]),
+        Column("bytes", [signed(r["bytes"]) for r in why], "right"),
+        Column("evidence", [r["evidence"] or "" for r in why], shorten=cut_end_words, least=24, wrap=True),
+    ], width, "Why it changed (the reasons add up to the change)")
 
 
 def render_module(m: dict, console: Console, top: int) -> None:

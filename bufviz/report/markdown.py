@@ -1,6 +1,7 @@
 """`bufviz check --format markdown`: a table for $GITHUB_STEP_SUMMARY or a pull-request comment."""
 from __future__ import annotations
 
+from ..ci.why import first_reason
 from ..units import human_bytes
 from .check import doubts, limit_text, result_word, verdict_line
 from .diff import signed
@@ -20,6 +21,8 @@ def render_check_markdown(result: dict) -> str:
     over = [r for r in result["results"] if not r["ok"]]
     for r in over:
         lines += ["", f"**{_cell(r['program'])}**: " + "; ".join(_cell(v) for v in r["violations"])]
+        if because := first_reason(r.get("why") or [], r["delta"] or 0):
+            lines.append(f"_{_cell(because)}_")
         for c in r["culprits"]:
             grew = f" ({signed(c['delta'])})" if c["delta"] else ""
             where = f" at {markdown_code(c['source'])}" if c["source"] else ""

@@ -906,6 +906,69 @@ def optax_adam_update_only(big=False):
     return jax.jit(step, donate_argnums=(0, 2)), (params, grads, tx.init(params))
 
 
+def _pair_mlp(batch=1024, dtype="float32", optimizer="adam", donate=True, remat=False):
+    """A training step of a 6-layer tanh MLP (width 512) with optax: the base of the pairs
+    below, each of which changes one thing (tests/data/pairs: what `bufviz diff` says why)."""
+    import jax
+    import jax.numpy as jnp
+    import optax
+    dt = getattr(jnp, dtype)
+    sizes = [256] + [512] * 6 + [16]
+    keys = jax.random.split(jax.random.PRNGKey(0), len(sizes))
+    params = [(jax.random.normal(k, (a, b), dt) * 0.05, jnp.zeros((b,), dt))
+              for k, a, b in zip(keys, sizes[:-1], sizes[1:])]
+    tx = optax.adam(1e-3) if optimizer == "adam" else optax.sgd(1e-2)
+
+    def layer(h, wb):
+        return jnp.tanh(h @ wb[0] + wb[1])
+    body = jax.checkpoint(layer) if remat else layer
+
+    def loss(p, x, y):
+        h = x
+        for wb in p[:-1]:
+            h = body(h, wb)
+        out = h @ p[-1][0] + p[-1][1]
+        return jnp.mean((out.astype(jnp.float32) - y) ** 2)
+
+    def step(p, opt, x, y):
+        g = jax.grad(loss)(p, x, y)
+        upd, opt = tx.update(g, opt, p)
+        return optax.apply_updates(p, upd), opt
+    x = jnp.ones((batch, sizes[0]), dt)
+    y = jnp.ones((batch, sizes[-1]), jnp.float32)
+    return jax.jit(step, donate_argnums=(0, 1) if donate else ()), (params, tx.init(params), x, y)
+
+
+@new_case
+def pair_base(big=False):
+    return _pair_mlp()
+
+
+@new_case
+def pair_nodonate(big=False):
+    return _pair_mlp(donate=False)
+
+
+@new_case
+def pair_bf16(big=False):
+    return _pair_mlp(dtype="bfloat16")
+
+
+@new_case
+def pair_batch2048(big=False):
+    return _pair_mlp(batch=2048)
+
+
+@new_case
+def pair_sgd(big=False):
+    return _pair_mlp(optimizer="sgd")
+
+
+@new_case
+def pair_remat(big=False):
+    return _pair_mlp(remat=True)
+
+
 @new_case
 def decode_loop_kv_cache(big=False):
     import jax

@@ -1,0 +1,278 @@
+"""Why memory needed changed between two compilations of a program, as a short list of reasons
+with signed bytes that add up to the change exactly (what no evidence explains is `other`).
+
+The storage at the peak sums to memory needed, so the change is split by what each row holds:
+parameters by what they hold (weights, optimizer state, data), the outputs that are copies of
+state (given to the state of their shape, by its bytes), temporaries, free bytes. Each part goes
+to the cause the two sides' parameters give evidence of: donation (a parameter now shares an
+output's buffer, or no longer), optimizer (its state grew or shrank), dtype (element types of
+parameters changed), batch (the data's leading dimension changed), rematerialization (jax's
+checkpoint appears or vanishes), compiler (the same parameters, another XLA), program (other
+changes to the parameters). Temporaries follow the one cause in evidence that changes what the
+program computes; with none, or several, they are `other`."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..hlo.shapes import ShapeSyntaxError, parse_shape
+from ..units import human_bytes
+from .compact import xla_dates_text
+
+CAUSES = ("donation", "rematerialization", "dtype", "batch", "optimizer", "compiler", "program", "other")
+STATE = ("weights", "optimizer state", "seeds and counters")
+
+
+@dataclass(frozen=True)
+class _Param:
+    number: int
+    category: str
+    dims: tuple | None
+    dtype: str | None
+    bytes: int
+    donated: bool
+    name: str
+
+
+def reasons(old: dict, new: dict) -> list[dict]:
+    """[{cause, bytes, evidence}] for module summaries `old` -> `new`, largest first; the bytes
+    add up to the change of memory needed (empty when it did not change or is unknown)."""
+    a, b = old.get("needed_bytes"), new.get("needed_bytes")
+    if a is None or b is None or a == b:
+        return []
+    po, pn = _params(old), _params(new)
+    found: dict[str, list] = {c: [0, []] for c in CAUSES}
+
+    def add(cause: str, size: int, words: str | None = None) -> None:
+        found[cause][0] += size
+        if words and words not in found[cause][1]:
+            found[cause][1].append(words)
+
+    pairs, gone, came = _pairs(po, pn)
+    evidence = _evidence(old, new, po, pn, pairs, gone + came)
+    donated = _donation(pairs)
+    for category, size in donated["bytes"].items():
+        add("donation", size, donated["words"])
+    parts_old, parts_new = _parts(old, po), _parts(new, pn)
+    explained = sum(donated["bytes"].values())
+    for key in ("param", "copy"):
+        for category in dict.fromkeys([*parts_old[key], *parts_new[key]]):
+            size = parts_new[key].get(category, 0) - parts_old[key].get(category, 0)
+            if key == "copy":   # (an output copy that vanished because it is donated now: counted above)
+                size -= donated["bytes"].get(category, 0)
+            if size:
+                cause = _cause_of_state(category, evidence)
+                add(cause, size, evidence.get(cause))
+                explained += size
+    rest = (b - a) - explained   # temporaries, free bytes, constants, other outputs
+    if rest:
+        followers = [c for c in ("rematerialization", "dtype", "batch", "optimizer", "compiler", "program")
+                     if c in evidence]
+        if len(followers) == 1:
+            add(followers[0], rest, evidence[followers[0]])
+        else:
+            add("other", rest, "temporaries and outputs no single change explains"
+                + (f" ({', '.join(followers)} changed together)" if followers else ""))
+    out = [{"cause": c, "bytes": size, "evidence": "; ".join(words) or None}
+           for c, (size, words) in found.items() if size]
+    return sorted(out, key=lambda r: (-abs(r["bytes"]), CAUSES.index(r["cause"])))
+
+
+def combined(lists: list[list[dict]]) -> list[dict]:
+    """The reasons of several module pairs, summed by cause (the evidence of the largest)."""
+    by: dict[str, dict] = {}
+    for reasons_ in lists:
+        for r in reasons_:
+            had = by.get(r["cause"])
+            if had is None:
+                by[r["cause"]] = dict(r, largest=abs(r["bytes"]))
+                continue
+            had["bytes"] += r["bytes"]
+            if abs(r["bytes"]) > had["largest"]:
+                had["evidence"], had["largest"] = r["evidence"], abs(r["bytes"])
+    out = [{k: v for k, v in r.items() if k != "largest"} for r in by.values() if r["bytes"]]
+    return sorted(out, key=lambda r: (-abs(r["bytes"]), CAUSES.index(r["cause"])))
+
+
+def first_reason(why: list[dict], delta: int) -> str | None:
+    """The largest reason in words, for a verdict's first line, where it explains most of the
+    change in its direction."""
+    if not why or why[0]["cause"] == "other" or (why[0]["bytes"] > 0) != (delta > 0):
+        return None
+    top = why[0]
+    sign = "+" if top["bytes"] > 0 else "−"
+    lead = "mostly because" if abs(top["bytes"]) * 2 >= abs(delta) else "largely because"
+    return f"{lead} {SAYS[top['cause']](top, delta)} ({sign}{human_bytes(abs(top['bytes']))})"
+
+
+SAYS = {
+    "donation": lambda r, d: ("parameters are now donated (their outputs reuse their buffers)" if r["bytes"] < 0
+                              else "parameters are no longer donated (each output needs its own buffer)"),
+    "rematerialization": lambda r, d: ("activations are now recomputed instead of saved" if r["bytes"] < 0
+                                       else "rematerialization changed what is saved for the backward pass"),
+    "dtype": lambda r, d: "element types changed" + (f" ({_transitions(r['evidence'])})" if r["evidence"] else ""),
+    "batch": lambda r, d: "the batch changed" + (f" ({r['evidence'].split(':')[0]})" if r["evidence"] else ""),
+    "optimizer": lambda r, d: "the optimizer keeps " + ("more" if r["bytes"] > 0 else "less") + " state",
+    "compiler": lambda r, d: "another XLA compiled the same program",
+    "program": lambda r, d: "the program itself changed",
+}
+
+
+def _transitions(evidence: str) -> str:
+    """'weights f32 → bf16, inputs f32 → bf16' -> 'f32 → bf16'."""
+    found = re.findall(r"(\w+ → \w+)", evidence)
+    return ", ".join(dict.fromkeys(found)) or evidence
+
+
+def _params(summary: dict) -> dict[int, _Param]:
+    """The entry parameters' storage, by parameter number (tuple parameters: their first row)."""
+    out = {}
+    for r in summary.get("at_peak") or []:
+        p = r.get("parameter")
+        if r.get("kind") != "parameter" or not p or p["number"] in out:
+            continue
+        dims, dtype = _shape(p.get("shape") or r.get("shape"))   # (the parameter's own, not the value's in it)
+        out[p["number"]] = _Param(p["number"], r.get("category") or "inputs", dims, dtype, r["bytes"],
+                                  r.get("output") is not None, r.get("name") or "")
+    return out
+
+
+def _shape(text: str | None) -> tuple[tuple | None, str | None]:
+    try:
+        shape = parse_shape(text) if text else None
+    except ShapeSyntaxError:
+        return None, None
+    if shape is None or shape.is_tuple:
+        return None, None
+    return tuple(shape.dims), shape.dtype
+
+
+def _parts(summary: dict, params: dict[int, _Param]) -> dict[str, dict[str, int]]:
+    """Bytes of parameter storage by category ("param"), and of output storage that copies state
+    ("copy": an output row given to the state categories of parameters of its size, in
+    proportion to their bytes; the value in an output's storage at the peak may be another)."""
+    param: dict[str, int] = {}
+    for p in params.values():
+        param[p.category] = param.get(p.category, 0) + p.bytes
+    by_size: dict[int, dict[str, int]] = {}
+    for p in params.values():
+        if p.category in STATE:
+            shares = by_size.setdefault(p.bytes, {})
+            shares[p.category] = shares.get(p.category, 0) + p.bytes
+    copy: dict[str, int] = {}
+    for r in summary.get("at_peak") or []:
+        if r.get("kind") != "output":
+            continue
+        shares = by_size.get(r["bytes"])
+        if not shares:
+            continue
+        total, given = sum(shares.values()), 0
+        for k, (category, share) in enumerate(shares.items()):
+            part = r["bytes"] - given if k == len(shares) - 1 else r["bytes"] * share // total
+            copy[category] = copy.get(category, 0) + part
+            given += part
+    return {"param": param, "copy": copy}
+
+
+def _pairs(po: dict[int, _Param], pn: dict[int, _Param]) -> tuple[list, list, list]:
+    """(pairs, old left, new left): the same parameter on both sides, though numbers shift when a
+    parameter appears (an optimizer's state before the data): by number where nothing else
+    changed, then by what it holds and its shape, then its dims alone (another element type),
+    then for data the dims after the leading one (another batch)."""
+    left_old, left_new = dict(po), dict(pn)
+    pairs = []
+    keys = (lambda p: (p.number, p.category, p.dims, p.dtype), lambda p: (p.category, p.dims, p.dtype),
+            lambda p: (p.category, p.dims), lambda p: p.category == "inputs" and p.dims and (p.dims[1:], len(p.dims)),
+            lambda p: p.number)
+    for key in keys:
+        waiting: dict = {}
+        for n in sorted(left_old):
+            k = key(left_old[n])
+            if k:
+                waiting.setdefault(k, []).append(n)
+        for n in sorted(left_new):
+            k = key(left_new[n])
+            if k and waiting.get(k):
+                m = waiting[k].pop(0)
+                pairs.append((left_old.pop(m), left_new.pop(n)))
+    return pairs, list(left_old.values()), list(left_new.values())
+
+
+def _donation(pairs: list) -> dict:
+    """Parameters of the same shape on both sides whose donation changed: a newly donated one
+    no longer needs an output buffer of its own (its bytes saved), and the other way round."""
+    size: dict[str, int] = {}
+    now, before = [], []
+    for a, b in pairs:
+        if a.dims != b.dims or a.dtype != b.dtype or a.donated == b.donated:
+            continue
+        size[b.category] = size.get(b.category, 0) + (-b.bytes if b.donated else b.bytes)
+        (now if b.donated else before).append(b)
+    changed = now or before
+    words = None
+    if changed:
+        kinds = " and ".join(dict.fromkeys(p.category for p in changed))
+        total = human_bytes(sum(p.bytes for p in changed))
+        many = len(changed) != 1
+        words = (f"{len(changed)} parameter{'s' * many} ({kinds}, {total}) {'are' if many else 'is'} "
+                 + ("now donated: outputs reuse their buffers" if now
+                    else "no longer donated: each output needs a buffer of its own"))
+    return {"bytes": size, "words": words}
+
+
+def _arrays(params: list[_Param]) -> str:
+    if not params:
+        return "none"
+    return f"{len(params)} array{'s' * (len(params) != 1)} ({human_bytes(sum(p.bytes for p in params))})"
+
+
+def _cause_of_state(category: str, evidence: dict) -> str:
+    if category == "optimizer state" and "optimizer" in evidence:
+        return "optimizer"
+    if "dtype" in evidence and category in evidence.get("dtype categories", ()):
+        return "dtype"
+    if category == "inputs" and "batch" in evidence:
+        return "batch"
+    return "program" if "program" in evidence or "compiler" not in evidence else "compiler"
+
+
+def _evidence(old: dict, new: dict, po: dict[int, _Param], pn: dict[int, _Param], pairs: list,
+              unpaired: list) -> dict:
+    """cause -> what shows it, in a user's words (only the causes with evidence)."""
+    found: dict = {}
+    retyped = [(a, b) for a, b in pairs if a.dims == b.dims and a.dtype != b.dtype]
+    if retyped:
+        kinds: dict = {}
+        for a, b in retyped:
+            kinds.setdefault(b.category, set()).add(f"{a.dtype} → {b.dtype}")
+        found["dtype"] = ", ".join(f"{k} {' / '.join(sorted(v))}" for k, v in kinds.items())
+        found["dtype categories"] = set(kinds)
+    batch = [(a, b) for a, b in pairs if a.category == "inputs" == b.category and a.dims and b.dims
+             and len(a.dims) == len(b.dims) and a.dims[1:] == b.dims[1:] and a.dims[0] != b.dims[0]]
+    if batch:
+        a, b = batch[0]
+        found["batch"] = f"{a.dims[0]} → {b.dims[0]}: {b.name} [{','.join(map(str, a.dims))}] → " \
+                         f"[{','.join(map(str, b.dims))}], with the activations that scale with it"
+    opt_old = [p for p in po.values() if p.category == "optimizer state"]
+    opt_new = [p for p in pn.values() if p.category == "optimizer state"]
+    if len(opt_old) != len(opt_new) or (sum(p.bytes for p in opt_old) != sum(p.bytes for p in opt_new)
+                                        and "dtype" not in found):
+        found["optimizer"] = f"optimizer state: {_arrays(opt_old)} → {_arrays(opt_new)}"
+    remat_old, remat_new = old.get("remat_ops"), new.get("remat_ops")
+    if remat_old is not None and remat_new is not None and bool(remat_old) != bool(remat_new):
+        found["rematerialization"] = ("jax.checkpoint appears: activations recomputed in the backward pass"
+                                      if remat_new else "jax.checkpoint vanishes: activations saved instead")
+    # What the causes above do not explain: parameters on one side only, or changed otherwise.
+    explained = {id(p) for a, b in retyped + batch for p in (a, b)}
+    if "optimizer" in found:   # (its state, and the step count it keeps beside it)
+        explained |= {id(p) for p in (*po.values(), *pn.values()) if p.category in STATE[1:]}
+    changed = [p for p in unpaired if id(p) not in explained]
+    changed += [b for a, b in pairs if (a.dims, a.dtype) != (b.dims, b.dtype) and id(b) not in explained]
+    if changed:
+        found["program"] = (f"its parameters changed: {_arrays(list(po.values()))} → {_arrays(list(pn.values()))}"
+                            f"; {len(changed)} differ")
+    dates_old, dates_new = xla_dates_text(old.get("xla_dates")), xla_dates_text(new.get("xla_dates"))
+    if dates_old != dates_new and not changed and not explained:
+        found["compiler"] = (f"the same parameters, another XLA ({dates_old} → {dates_new}): fusions, copies, "
+                             "layouts and the schedule differ")
+    return found
