@@ -178,11 +178,11 @@ def _pairs(po: dict[int, _Param], pn: dict[int, _Param]) -> tuple[list, list, li
     """(pairs, old left, new left): the same parameter on both sides, though numbers shift when a
     parameter appears (an optimizer's state before the data): by number where nothing else
     changed, then by what it holds and its shape, then its dims alone (another element type),
-    then for data the dims after the leading one (another batch)."""
+    then for data its rank and element type (another batch)."""
     left_old, left_new = dict(po), dict(pn)
     pairs = []
     keys = (lambda p: (p.number, p.category, p.dims, p.dtype), lambda p: (p.category, p.dims, p.dtype),
-            lambda p: (p.category, p.dims), lambda p: p.category == "inputs" and p.dims and (p.dims[1:], len(p.dims)),
+            lambda p: (p.category, p.dims), lambda p: p.category == "inputs" and p.dims and (len(p.dims), p.dtype),
             lambda p: p.number)
     for key in keys:
         waiting: dict = {}
@@ -227,8 +227,9 @@ def _arrays(params: list[_Param]) -> str:
 
 
 def _cause_of_state(category: str, evidence: dict) -> str:
-    if category == "optimizer state" and "optimizer" in evidence:
-        return "optimizer"
+    if category in STATE and "optimizer" in evidence and "program" not in evidence \
+            and category not in evidence.get("dtype categories", ()):
+        return "optimizer"   # (a moment may read as weights: it has a weight's shape)
     if "dtype" in evidence and category in evidence.get("dtype categories", ()):
         return "dtype"
     if category == "inputs" and "batch" in evidence:
@@ -247,11 +248,11 @@ def _evidence(old: dict, new: dict, po: dict[int, _Param], pn: dict[int, _Param]
             kinds.setdefault(b.category, set()).add(f"{a.dtype} → {b.dtype}")
         found["dtype"] = ", ".join(f"{k} {' / '.join(sorted(v))}" for k, v in kinds.items())
         found["dtype categories"] = set(kinds)
-    batch = [(a, b) for a, b in pairs if a.category == "inputs" == b.category and a.dims and b.dims
-             and len(a.dims) == len(b.dims) and a.dims[1:] == b.dims[1:] and a.dims[0] != b.dims[0]]
+    batch = [(a, b) for a, b in pairs if a.category == "inputs" == b.category and _one_dim_differs(a, b)]
     if batch:
         a, b = batch[0]
-        found["batch"] = f"{a.dims[0]} → {b.dims[0]}: {b.name} [{','.join(map(str, a.dims))}] → " \
+        k = next(k for k, (x, y) in enumerate(zip(a.dims, b.dims)) if x != y)
+        found["batch"] = f"{a.dims[k]} → {b.dims[k]}: {b.name} [{','.join(map(str, a.dims))}] → " \
                          f"[{','.join(map(str, b.dims))}], with the activations that scale with it"
     opt_old = [p for p in po.values() if p.category == "optimizer state"]
     opt_new = [p for p in pn.values() if p.category == "optimizer state"]
@@ -264,8 +265,12 @@ def _evidence(old: dict, new: dict, po: dict[int, _Param], pn: dict[int, _Param]
                                       if remat_new else "jax.checkpoint vanishes: activations saved instead")
     # What the causes above do not explain: parameters on one side only, or changed otherwise.
     explained = {id(p) for a, b in retyped + batch for p in (a, b)}
-    if "optimizer" in found:   # (its state, and the step count it keeps beside it)
+    if "optimizer" in found:   # its state, the step count it keeps beside it, and arrays of a weight's shape
+        weights = {(p.dims, p.dtype) for p in (*po.values(), *pn.values()) if p.category == "weights"}
         explained |= {id(p) for p in (*po.values(), *pn.values()) if p.category in STATE[1:]}
+        explained |= {id(p) for p in unpaired if (p.dims, p.dtype) in weights}
+    if "optimizer" in found:   # (paired by number as a last resort: a moment with a counter)
+        explained |= {id(b) for a, b in pairs if id(a) in explained or (b.dims, b.dtype) in weights}
     changed = [p for p in unpaired if id(p) not in explained]
     changed += [b for a, b in pairs if (a.dims, a.dtype) != (b.dims, b.dtype) and id(b) not in explained]
     if changed:
@@ -275,4 +280,15 @@ def _evidence(old: dict, new: dict, po: dict[int, _Param], pn: dict[int, _Param]
     if dates_old != dates_new and not changed and not explained:
         found["compiler"] = (f"the same parameters, another XLA ({dates_old} → {dates_new}): fusions, copies, "
                              "layouts and the schedule differ")
+    elif (not changed and not explained and "rematerialization" not in found and remat_old and remat_new
+          and remat_old != remat_new):   # the same parameters and XLA: another checkpoint policy
+        found["rematerialization"] = (f"jax.checkpoint recomputes other instructions ({remat_old} → {remat_new} "
+                                      "instructions name it): another policy of what to save")
     return found
+
+
+def _one_dim_differs(a: _Param, b: _Param) -> bool:
+    """The same rank and element type, one dimension of another size (the batch, wherever it is)."""
+    if not a.dims or not b.dims or len(a.dims) != len(b.dims) or a.dtype != b.dtype:
+        return False
+    return sum(x != y for x, y in zip(a.dims, b.dims)) == 1
