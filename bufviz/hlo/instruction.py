@@ -17,7 +17,7 @@ _NO_OPERANDS: list = []  # shared by every instruction without operands (most ar
 
 class Instruction:
     __slots__ = ("name", "opcode", "shape_text", "args", "attr_text", "is_root", "line",
-                 "computation", "operands", "users", "_attrs", "_shape", "_metadata")
+                 "computation", "operands", "users", "_attrs", "_shape", "_metadata", "_callees")
     printed = True  # False for a tuple read rebuilt from a compact operand (hlo/tuple_reads.py)
 
     def __init__(self, name, opcode, shape_text, args, attr_text, is_root, line):
@@ -34,6 +34,7 @@ class Instruction:
         self._attrs = None
         self._shape = None
         self._metadata = None
+        self._callees = None
 
     @property
     def shape(self) -> Shape:
@@ -116,7 +117,11 @@ class Instruction:
         return [comp.instruction(n) for n in parse_name_list(text) if n in comp]
 
     def callee_names(self, keys=CALLEE_KEYS) -> list[str]:
-        """Names of the computations this instruction calls, for the given attribute keys."""
+        """Names of the computations this instruction calls, for the given attribute keys (read
+        once per keys: a dozen passes ask)."""
+        found = self._callees.get(keys) if self._callees is not None else None
+        if found is not None:
+            return list(found)
         names = []
         attr_text = self.attr_text
         for key in keys:
@@ -124,6 +129,9 @@ class Instruction:
                 text = self.attr(key)
                 if text:
                     names.extend(parse_name_list(text))
+        if self._callees is None:
+            self._callees = {}
+        self._callees[keys] = tuple(names)
         return names
 
     def __repr__(self) -> str:
