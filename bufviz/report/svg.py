@@ -32,7 +32,7 @@ def render_svg(report: PeakReport, boxes: list[dict] | None = None, picture: str
     map_height = 520 if picture == "peak" else 0
     boxes = (_boxes(report) if boxes is None else boxes) if picture == "peak" else []
     warned = _warnings(report.warnings or [])
-    shift = WARNING_LINE * len(warned)
+    shift = WARNING_LINE * len(warned) + (8 if warned else 0)   # (and a gap before the chart)
     height = TOP + shift + chart_height + 80 + (map_height + 80 if map_height else 0)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {WIDTH} {height}" '
              f'style="max-width:{WIDTH}px" font-family="sans-serif" font-size="12">',
