@@ -161,7 +161,7 @@ def outside_checked(old_left: list[dict], pairs: list[tuple[dict, dict]]) -> tup
         if n.get("root") is None:
             return old_left, []
         parts, depth = path_parts(o), len(inner_parts(n))
-        scopes.add(parts[:len(parts) - depth])
+        scopes.add(parts[:max(len(parts) - depth, 0)])
     if not scopes:
         return old_left, []
     inside = [s for s in old_left if any(path_parts(s)[:len(scope)] == scope for scope in scopes)]
