@@ -30,6 +30,7 @@ class Inputs:
     live_range: LiveRangeDump | None = None
     usage_report: UsageReport | None = None
     memory_stats: dict[str, int] | None = None             # jax's compiled.memory_analysis()
+    jax_version: str | None = None                          # the jax release that file names, if any
     oom: OomReport | None = None                           # a pasted out-of-memory message
     dump_name: DumpName | None = None
     split_files: bool | None = None   # values / live ranges in their own files (XLA ≥ 2026-04); None: unknown
@@ -172,9 +173,10 @@ def _read_one(inputs: Inputs, path: str) -> None:
         _claim(inputs, "oom", path)
         inputs.oom = read_oom(text, path)
     elif kind == sniff.MEMORY_STATS:
-        from .dumps.memory_stats import read_memory_stats
+        from .dumps.memory_stats import jax_version, read_memory_stats
         _claim(inputs, "memory_stats", path)
         inputs.memory_stats = read_memory_stats(text, path)
+        inputs.jax_version = jax_version(text)
 
 
 def _claim(inputs: Inputs, key: str, path: str) -> None:

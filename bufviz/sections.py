@@ -72,6 +72,8 @@ def xla_section(inputs: Inputs, describe, placement: dict) -> dict | None:
             donated = {(number, format_index(index)) for number, index in inputs.module.donated}
         section.update(kind_bytes(section["allocations"], donated))
     section["memory_stats"] = _memory_stats_json(inputs.memory_stats)
+    if section["memory_stats"] is not None:
+        section["memory_stats"]["jax_version"] = inputs.jax_version
     return section
 
 

@@ -63,6 +63,8 @@ def test_another_jax_is_the_compiler():
     assert d["needed_bytes"]["delta"] == xla_needed(new) - xla_needed(old)
     assert [r["cause"] for r in d["why"]] == ["compiler"] and d["why"][0]["bytes"] == d["needed_bytes"]["delta"]
     assert "another XLA compiled the same program" in d["verdict"]
+    versions = [json.loads((case / "memory_analysis.json").read_text())["jax_version"] for case in (old, new)]
+    assert f"jax {versions[0]} → {versions[1]}" in d["why"][0]["evidence"]
 
 
 def test_check_and_the_api_say_why_too(tmp_path):

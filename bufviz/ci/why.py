@@ -277,9 +277,12 @@ def _evidence(old: dict, new: dict, po: dict[int, _Param], pn: dict[int, _Param]
         found["program"] = (f"its parameters changed: {_arrays(list(po.values()))} → {_arrays(list(pn.values()))}"
                             f"; {len(changed)} differ")
     dates_old, dates_new = xla_dates_text(old.get("xla_dates")), xla_dates_text(new.get("xla_dates"))
-    if dates_old != dates_new and not changed and not explained:
-        found["compiler"] = (f"the same parameters, another XLA ({dates_old} → {dates_new}): fusions, copies, "
-                             "layouts and the schedule differ")
+    jax_old, jax_new = old.get("jax_version"), new.get("jax_version")
+    another = f"jax {jax_old} → {jax_new}" if jax_old and jax_new and jax_old != jax_new else \
+        f"XLA of {dates_old} → {dates_new}" if dates_old != dates_new else None
+    if another and not changed and not explained:
+        found["compiler"] = f"the same parameters, another compiler ({another}): fusions, copies, layouts and " \
+                            "the schedule differ"
     elif (not changed and not explained and "rematerialization" not in found and remat_old and remat_new
           and remat_old != remat_new):   # the same parameters and XLA: another checkpoint policy
         found["rematerialization"] = (f"jax.checkpoint recomputes other instructions ({remat_old} → {remat_new} "
