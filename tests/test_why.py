@@ -67,6 +67,18 @@ def test_another_jax_is_the_compiler():
     assert f"jax {versions[0]} → {versions[1]}" in d["why"][0]["evidence"]
 
 
+def test_nnx_grad_returns_a_copy_of_the_weights():
+    """The flax question "why does nnx.grad need more than jax.grad": nnx.jit also returns the
+    module's state; the reason's bytes are jax's own difference of output bytes."""
+    old, new = PAIRS / "jax_grad", PAIRS / "nnx_grad"
+    d = run_json("diff", old, new)
+    assert sum(r["bytes"] for r in d["why"]) == d["needed_bytes"]["delta"] == xla_needed(new) - xla_needed(old)
+    top = d["why"][0]
+    outputs = _jax(new, "output") - _jax(old, "output")   # (jax's include the output tuple's table: 8 B an element)
+    assert top["cause"] == "program" and 0 <= outputs - top["bytes"] <= outputs // 1000
+    assert "the program now returns a copy of its weights" in d["verdict"]
+
+
 def test_check_and_the_api_say_why_too(tmp_path):
     base = tmp_path / "base.json"
     assert run("peak", PAIRS / "base", "--format", "json", "-o", base)[0] == 0

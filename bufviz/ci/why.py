@@ -62,7 +62,7 @@ def reasons(old: dict, new: dict) -> list[dict]:
                 size -= donated["bytes"].get(category, 0)
             if size:
                 cause = _cause_of_state(category, evidence)
-                add(cause, size, evidence.get(cause))
+                add(cause, size, evidence.get(cause) or (_returned(category, size) if key == "copy" else None))
                 explained += size
     rest = (b - a) - explained   # temporaries, free bytes, constants, other outputs
     if rest:
@@ -114,8 +114,23 @@ SAYS = {
     "batch": lambda r, d: "the batch changed" + (f" ({r['evidence'].split(':')[0]})" if r["evidence"] else ""),
     "optimizer": lambda r, d: "the optimizer keeps " + ("more" if r["bytes"] > 0 else "less") + " state",
     "compiler": lambda r, d: "another XLA compiled the same program",
-    "program": lambda r, d: "the program itself changed",
+    "program": lambda r, d: _returns(r["evidence"]) or "the program itself changed",
 }
+
+
+def _returned(category: str, size: int) -> str:
+    """Outputs the size of state, there on one side only: the program returns a copy of it (as
+    nnx.jit returns a module's state) or no longer does."""
+    if size > 0:
+        return (f"outputs the size of its {category} appeared ({human_bytes(size)}): the program now returns a "
+                f"copy of its {category} (donating it would let the outputs reuse its buffers)")
+    return f"outputs the size of its {category} vanished ({human_bytes(-size)}): the program no longer returns them"
+
+
+def _returns(evidence: str | None) -> str | None:
+    """'… the program now returns a copy of its weights (…' -> that clause."""
+    m = re.search(r"the program (?:now|no longer) returns[^(;:]*", evidence or "")
+    return m.group(0).strip() if m else None
 
 
 def _transitions(evidence: str) -> str:
