@@ -19,12 +19,17 @@ With --device-memory each module must also fit on the device: on GPU, the alloca
 peak for one run (see `bufviz peak --help`) under its limit; elsewhere, memory needed.
 
 Each row names its program: the shortest end of its folder's path below PATH that tells the
-folders apart, and the module (with its dump number where a folder holds several).
+folders apart, and the module (with its dump number where a folder holds several). A baseline
+row is that program's own whatever folder the baseline was made from (the longest common end
+of the two paths); a program without one is new.
 
 Sizes: 16GiB, 512MiB (binary), 512MB, 1.5e9 (decimal) or plain bytes.
-Exit codes, first that holds: 1 a module is over a limit (modules that could not be read are
-listed as well); 2 a module or input could not be read, or a limit is malformed; 0 all within
-limits.
+A module whose numbers differ from XLA's own files (or from jax's memory_analysis.json beside
+it: often another module than the program's) is never ok: its rows say `unsure`, with why.
+
+Exit codes, first that holds: 1 a module is over a limit (modules that could not be read or
+are not trusted are listed as well); 2 a module or input could not be read, a module's numbers
+differ from XLA's own, or a limit is malformed; 0 all within limits.
 
 \b
 Formats:

@@ -11,13 +11,19 @@ from .output import render_result, scan_progress
 
 DIFF_HELP = """Compare two compilations of a program: what grew, what shrank, and why.
 
-OLD and NEW are each a dump (any file of it), a folder of dumps, or a saved result
-(`peak` or `scan --format json`). Shows memory needed and each of its parts old -> new, the
-storage at the peak row by row, and the source lines and op_names that grew, shrank,
-appeared or vanished. Instruction names change between compilations, so rows are matched by
-what they are (name, parameter number, op_name, source line, shape and opcode) and each
-says how it was matched; rows that match nothing are listed. Folders are compared module by
-module, matched by program (the folder below OLD and NEW, the module's name and number).
+OLD and NEW are each a dump (any file of it), a folder of dumps, or a saved
+result (`peak` or `scan --format json`). The first line says why memory needed
+changed, and a table lists the reasons, largest first, each with its bytes
+(together they add up to the change) and its evidence: donation,
+rematerialization, dtype, batch, optimizer, compiler (the same parameters,
+another XLA), program, and other (what no single change explains). Then memory
+needed and each of its parts old -> new, the storage at the peak row by row,
+and the source lines and op_names that grew, shrank, appeared or vanished.
+Instruction names change between compilations, so rows are matched by what
+they are (name, parameter number, op_name, source line, shape and opcode) and
+each says how it was matched; rows that match nothing are listed. Folders are
+compared module by module, each program with its own (by the longest common
+end of the folders' paths, then the module's name and number).
 
 Exit codes, first that holds: 1 with --fail-on-increase when memory needed grew more than
 allowed; 2 a module could not be read (the others are compared and it is listed) or the
