@@ -24,6 +24,7 @@ row is that program's own whatever folder the baseline was made from (the longes
 of the two paths); a program without one is new.
 
 Sizes: 16GiB, 512MiB (binary), 512MB, 1.5e9 (decimal) or plain bytes.
+
 A module whose numbers differ from XLA's own files (or from jax's memory_analysis.json beside
 it: often another module than the program's) is never ok: its rows say `unsure`, with why.
 
