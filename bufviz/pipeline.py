@@ -3,9 +3,9 @@ vintage, recompute live ranges and the peak from the best source, assemble the r
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import re
-import gc
 from dataclasses import dataclass
 
 from .engine.assignment.matching import pair_allocations

@@ -11,6 +11,7 @@ from .limits import allowed_bytes, increase_text
 from .match import outside_checked, pair_modules
 
 CULPRITS = 3
+NEW_PROGRAM = "new: no baseline row"   # the note of a program the baseline has no row for
 
 
 def check(modules: list[dict], metrics: list[str], budget: int | None = None, baseline: list[dict] | None = None,
@@ -77,7 +78,7 @@ def _verdict(module: dict, metric: str, budget: int | None, old: dict | None, in
         out["violations"].append(f"{words} {human_bytes(value)} is over the budget of {human_bytes(budget)} "
                                  f"by {human_bytes(value - budget)}")
     if increase is not None and old is None:
-        out["note"] = "new: no baseline row"
+        out["note"] = NEW_PROGRAM
     elif increase is not None and old.get(key) is not None:
         out["baseline_bytes"] = before = old[key]
         out["delta"] = value - before
@@ -132,5 +133,5 @@ def _culprits(module: dict, grown: list[dict] | None) -> list[dict]:
         return [{"what": c["what"], "bytes": c["new_bytes"], "delta": c["delta"], "source": c["source"],
                  "op_name": c["op_name"], "shape": c["shape"]} for c in grown[:CULPRITS]]
     rows = sorted((r for r in module["at_peak"] if r["kind"] != "free"), key=lambda r: -r["bytes"])
-    return [{"what": value_label(r["name"], r["index"]), "bytes": r["bytes"], "delta": None, "source": r["source"], "op_name": r["op_name"],
-             "shape": r["shape"]} for r in rows[:CULPRITS]]
+    return [{"what": value_label(r["name"], r["index"]), "bytes": r["bytes"], "delta": None, "source": r["source"],
+             "op_name": r["op_name"], "shape": r["shape"]} for r in rows[:CULPRITS]]

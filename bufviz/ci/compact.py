@@ -73,6 +73,11 @@ def xla_dates_text(dates: dict | None) -> str:
     return f"<{latest}" if latest else "unknown"
 
 
+def scan_exit_code(result: dict) -> int:
+    """2 when nothing could be read (bad input), else 0: a scan lists what it could not read."""
+    return 2 if result["errors"] and not result["modules"] else 0
+
+
 def scan_json(summaries: list[dict], errors: list[dict], root: str | None = None) -> dict:
     """The saved form of several modules (what `scan --format json` writes), largest first."""
     ordered = sorted(summaries, key=lambda s: (-(s["needed_bytes"] or 0), s["module"] or "", s["path"] or ""))

@@ -102,19 +102,19 @@ def first_reason(why: list[dict], delta: int) -> str | None:
     top = why[0]
     sign = "+" if top["bytes"] > 0 else "−"
     lead = "mostly because" if abs(top["bytes"]) * 2 >= abs(delta) else "largely because"
-    return f"{lead} {SAYS[top['cause']](top, delta)} ({sign}{human_bytes(abs(top['bytes']))})"
+    return f"{lead} {SAYS[top['cause']](top)} ({sign}{human_bytes(abs(top['bytes']))})"
 
 
 SAYS = {
-    "donation": lambda r, d: ("parameters are now donated (their outputs reuse their buffers)" if r["bytes"] < 0
+    "donation": lambda r: ("parameters are now donated (their outputs reuse their buffers)" if r["bytes"] < 0
                               else "parameters are no longer donated (each output needs its own buffer)"),
-    "rematerialization": lambda r, d: ("activations are now recomputed instead of saved" if r["bytes"] < 0
+    "rematerialization": lambda r: ("activations are now recomputed instead of saved" if r["bytes"] < 0
                                        else "rematerialization changed what is saved for the backward pass"),
-    "dtype": lambda r, d: "element types changed" + (f" ({_transitions(r['evidence'])})" if r["evidence"] else ""),
-    "batch": lambda r, d: "the batch changed" + (f" ({r['evidence'].split(':')[0]})" if r["evidence"] else ""),
-    "optimizer": lambda r, d: "the optimizer keeps " + ("more" if r["bytes"] > 0 else "less") + " state",
-    "compiler": lambda r, d: "another XLA compiled the same program",
-    "program": lambda r, d: _returns(r["evidence"]) or "the program itself changed",
+    "dtype": lambda r: "element types changed" + (f" ({_transitions(r['evidence'])})" if r["evidence"] else ""),
+    "batch": lambda r: "the batch changed" + (f" ({r['evidence'].split(':')[0]})" if r["evidence"] else ""),
+    "optimizer": lambda r: "the optimizer keeps " + ("more" if r["bytes"] > 0 else "less") + " state",
+    "compiler": lambda r: "another XLA compiled the same program",
+    "program": lambda r: _returns(r["evidence"]) or "the program itself changed",
 }
 
 

@@ -134,7 +134,7 @@ def _several_modules(request) -> bool:
 def _overview(ctx, request, fmt: str, output, no_color: bool, top: int) -> int:
     """Every module under `root`, ranked by memory needed (what `scan` shows)."""
     from ..ci.collect import collect
-    from ..ci.compact import scan_json
+    from ..ci.compact import scan_exit_code, scan_json
     from ..report.scan import render_scan
 
     if fmt in PICTURES:
@@ -144,4 +144,4 @@ def _overview(ctx, request, fmt: str, output, no_color: bool, top: int) -> int:
         summaries, errors = collect(request, progress=progress)
     result = scan_json(summaries, errors, request.paths[0])
     render_result(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
-    return 2 if errors and not summaries else 0   # (nothing could be read: bad input)
+    return scan_exit_code(result)

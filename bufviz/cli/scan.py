@@ -46,7 +46,7 @@ Examples:
 @click.pass_context
 def scan(ctx, folders, fmt, output, top, jobs, platform, no_color, match) -> int:
     from ..ci.collect import collect
-    from ..ci.compact import scan_json
+    from ..ci.compact import scan_exit_code, scan_json
     from ..report.scan import render_scan
 
     for folder in folders:
@@ -57,4 +57,4 @@ def scan(ctx, folders, fmt, output, top, jobs, platform, no_color, match) -> int
         summaries, errors = collect(Request(folders, platform=platform, match=match), jobs, progress)
     result = scan_json(summaries, errors, folders[0] if len(folders) == 1 else None)
     render_result(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
-    return 2 if errors and not summaries else 0   # (nothing could be read: bad input)
+    return scan_exit_code(result)

@@ -202,8 +202,9 @@ def device_section(requests: dict | None, runtime: list[str] | None, platform: s
     device = replace(device, limit_bytes=limit)
     out = {"memory_bytes": device.memory_bytes, "mem_fraction": device.mem_fraction,
            "fraction_from": device.fraction_from, "limit_bytes": limit, "rounded_up_to_bytes": granule,
-           "limit_from": device.limit_from,
-           "preallocate": device.preallocate, "preallocate_from": device.preallocate_from, "predicted_peak_bytes": None, "least_limit_bytes": None, "at_least": False, "fits": None,
+           "limit_from": device.limit_from, "preallocate": device.preallocate,
+           "preallocate_from": device.preallocate_from, "predicted_peak_bytes": None, "least_limit_bytes": None,
+           "at_least": False, "fits": None,
            "headroom_bytes": None, "compared": None, "runtime_allocators": list(runtime or []), "notes": []}
     if requests is None:
         out["notes"].append("no allocations to predict from (give the HLO module or XLA's buffer assignment)")

@@ -6,10 +6,11 @@ import json
 from rich.console import Console
 from rich.text import Text
 
+from ..ci.check import NEW_PROGRAM
 from ..ci.why import first_reason
 from ..units import human_bytes
 from .diff import signed
-from .layout import Column, cut_middle, fit_table, say
+from .layout import Column, cut_middle, fit_table, say, some_names
 
 
 def verdict_line(result: dict) -> str:
@@ -63,14 +64,17 @@ def limit_lines(result: dict) -> list[str]:
     for limit in {json.dumps(r["limit"], sort_keys=True): r["limit"] for r in result["results"]
                   if r["metric"] == "device" and r.get("limit")}.values():
         source = limit.get("fraction_from")
-        why = {None: "", "--mem-fraction": "", "jax's default": " (jax's default fraction; --mem-fraction to "
-                                                                 "change it)"}.get(source, f" (the fraction from {source})")
+        why = ""
+        if source == "jax's default":
+            why = " (jax's default fraction; --mem-fraction to change it)"
+        elif source not in (None, "--mem-fraction"):
+            why = f" (the fraction from {source})"
         lines.append(f"the allocator's limit {human_bytes(limit['limit_bytes'])}: {limit_words(limit)}{why}")
     return lines
 
 
 def _is_new(r: dict) -> bool:
-    return r["metric"] != "device" and r["note"] is not None and r["note"].startswith("new")
+    return r["note"] == NEW_PROGRAM
 
 
 def _baseline_cell(r: dict) -> str:
@@ -79,18 +83,14 @@ def _baseline_cell(r: dict) -> str:
     return "new" if _is_new(r) else ""
 
 
-NAMED = 3   # programs named in a line about the unpaired; the JSON lists every one
-
-
 def unpaired_lines(result: dict) -> list[str]:
     """Programs without a baseline row, and baseline rows not found now: one line each."""
     lines = []
     for names, what in ((result["without_baseline"], "new (no row in the baseline)"),
                         (result["baseline_only"], "in the baseline but not found now")):
         if names:
-            shown = ", ".join(names[:NAMED]) + (f" and {len(names) - NAMED} more" if len(names) > NAMED else "")
             count = f"{len(names)} program{'s' * (len(names) != 1)}"
-            lines.append(f"{count} {what}: {shown}")
+            lines.append(f"{count} {what}: {some_names(names)}")
     return lines
 
 

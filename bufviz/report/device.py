@@ -59,7 +59,8 @@ def limit_words(device: dict) -> str:
     it was given whole, where from."""
     if device["memory_bytes"] is None or device["mem_fraction"] is None:
         return device["limit_from"]
-    rounded = f", rounded up to {human_bytes(device['rounded_up_to_bytes'])}" if device.get("rounded_up_to_bytes") else ""
+    granule = device.get("rounded_up_to_bytes")
+    rounded = f", rounded up to {human_bytes(granule)}" if granule else ""
     return f"{device['mem_fraction']:g} × {human_bytes(device['memory_bytes'])}{rounded}"
 
 

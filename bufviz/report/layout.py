@@ -19,6 +19,15 @@ GAP = 2   # spaces between columns (rich's padding of one on each side)
 _SIZE_GAP = re.compile(r"(?<=\d) (?=(?:B|KiB|MiB|GiB|TiB|PiB)\b)")
 
 
+NAMED = 3   # names spelled out in a line about several; the JSON lists every one
+
+
+def some_names(names: list[str]) -> str:
+    """'a, b, c and 4 more'."""
+    more = len(names) - NAMED
+    return ", ".join(names[:NAMED]) + (f" and {more} more" if more > 0 else "")
+
+
 def say(console, text: str, style: str | None = None, indent: str = "  ") -> None:
     """One message of lines wrapped between words, never inside a size (`384.00 KiB`) or a path:
     a word longer than the line stands alone on its own; lines after the first are indented."""

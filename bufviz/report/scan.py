@@ -8,7 +8,7 @@ from ..ci.identity import program_of
 from ..ci.compact import xla_dates_text
 from ..hlo.shapes import value_label
 from ..units import human_bytes
-from .layout import Column, cut_middle, fit_table, say
+from .layout import Column, cut_middle, fit_table, say, some_names
 
 
 def render_scan(result: dict, console: Console, top: int = 0) -> None:
@@ -44,7 +44,7 @@ def doubtful_line(modules: list[dict]) -> str | None:
     doubtful = [program_of(m) for m in modules if m.get("doubt")]
     if not doubtful:
         return None
-    named = ", ".join(doubtful[:3]) + (f" and {len(doubtful) - 3} more" if len(doubtful) > 3 else "")
+    named = some_names(doubtful)
     one = len(doubtful) == 1
     return (f"✗ {len(doubtful)} module{'s' * (not one)} whose numbers differ from XLA's own files or jax's "
             f"(not to be trusted; bufviz peak PATH says why): {named}")

@@ -14,7 +14,6 @@ WORDS = {"schedule_end": "schedule length", "peak_time": "peak time", "peak_byte
          "jax_peak_memory_bytes": "peak memory (jax)"}
 SIZES = {"peak_bytes", "peak_bytes_printed", "total_bytes_used", "jax_argument_bytes", "jax_output_bytes",
          "jax_alias_bytes", "jax_temp_bytes", "jax_peak_memory_bytes"}
-JAX = ("jax_argument_bytes", "jax_output_bytes", "jax_temp_bytes", "jax_alias_bytes", "jax_peak_memory_bytes")
 
 
 def plain_quantity(quantity: str) -> str:
@@ -32,7 +31,7 @@ def doubt(found: list[dict]) -> str | None:
     recomputation is not XLA's."""
     if not found:
         return None
-    if all(m["quantity"] in JAX for m in found):
+    if all(m["quantity"].startswith("jax_") for m in found):   # (jax's figures, compare.py)
         jax = found[0]
         what = plain_quantity(jax["quantity"]).removesuffix(" (jax)")
         return (f"jax's memory_analysis.json beside this module disagrees with it ({what}: jax says "

@@ -6,8 +6,9 @@ width (bitcast shapes included), and every path from the fused parameter to that
 elementwise: elementwise ops (not copies), bitcasts, tuples, the in-place input of a
 dynamic-update-slice or scatter at the root, an operand a sort at the root reads once (shared
 with the sort's output of that operand's position only: XLA's gpu/alias_info.cc, seen in jax
-0.11.2's XLA:GPU), and a dynamic-slice of exactly the slice the root dynamic-update-slice writes. The reduction emitter computes its reduction first, so a fusion
-whose hero is a reduction may also feed that reduction."""
+0.11.2's XLA:GPU), and a dynamic-slice of exactly the slice the root dynamic-update-slice
+writes. The reduction emitter computes its reduction first, so a fusion whose hero is a
+reduction may also feed that reduction."""
 from __future__ import annotations
 
 from ...hlo.model import Instruction
