@@ -28,6 +28,7 @@ from .errors import BufvizError
 from .device.fit import as_device
 from .request import Request
 from .result import PeakReport
+from .verify.words import JAX_NAMED
 
 PathOrText = Union[str, "os.PathLike[str]"]
 
@@ -160,6 +161,8 @@ def analyze_compiled(compiled: Any, *, platform: str | None = None, device=None)
         if stats is not None:
             numbers = {f"{n}_in_bytes": int(getattr(stats, f"{n}_in_bytes")) for n in STATS
                        if isinstance(getattr(stats, f"{n}_in_bytes", None), int)}
+            numbers.update({n: int(getattr(stats, n)) for n in JAX_NAMED   # (jax 0.12 on)
+                            if isinstance(getattr(stats, n, None), int)})
             Path(folder, "memory_analysis.json").write_text(json.dumps(numbers), encoding="utf-8")
         from .pipeline import peak_report
         report = peak_report(Request([path], platform=platform, device=as_device(device), as_text=True))

@@ -9,7 +9,9 @@ from .engine.target.target import Target
 from .views.memory import (device_allocations, groups, memory_section, memory_spaces, on_chip_spaces,
                            temp_curve)
 from .views.numbers import other_numbers
+from .views.paths import parameter_paths
 from .views.roles import copied_parameter, parameter_roles
+from .views.sources import SourceLines
 from .views.timeline import timeline
 from .hlo.model import Module
 from .hlo.outputs import output_positions
@@ -81,6 +83,8 @@ def module_description(module: Module):
     roles: dict[str, tuple[str, str]] = {}
     outputs: dict = {}                  # (name, index) -> the output position it holds
     origins: dict[str, tuple] = {}      # an instruction's op_name and source (one per tuple)
+    paths: dict[str, str] = {}          # entry parameter -> its pytree path
+    lines = SourceLines(module)
 
     def describe(name, index):
         if not by_name:
@@ -100,17 +104,22 @@ def module_description(module: Module):
         origin = origins.get(instr.name)
         if origin is None:
             meta = instr.metadata
-            origin = origins[instr.name] = (meta.get("op_name") or None, module.source_of(instr, meta))
-        found = {"shape": shape, "opcode": instr.opcode, "op_name": origin[0], "source": origin[1]}
+            origin = origins[instr.name] = (meta.get("op_name") or None, module.source_of(instr, meta),
+                                            *lines.of(instr))
+        found = {"shape": shape, "opcode": instr.opcode, "op_name": origin[0], "source": origin[1],
+                 "user_source": origin[2], "library": origin[3]}
         if instr.opcode == "parameter":
             if instr.computation is module.entry:
                 if not roles:   # what each entry parameter holds, from what the program does with it
                     roles.update(parameter_roles(module))
+                    paths.update(parameter_paths(module) or {None: None})
                 found["role"], found["role_evidence"] = roles.get(instr.name) or (None, None)
+                found["path"] = paths.get(instr.name)
         elif (copied := copied_parameter(instr)) is not None:
-            found["role"] = _describe(copied, ())["role"]
+            original = _describe(copied, ())
+            found["role"], found["copy_of"] = original["role"], original.get("path")
             other = " in another layout" if copied.shape.text != instr.shape.text else ""
-            found["role_evidence"] = f"XLA's copy of {copied.name}{other}"
+            found["role_evidence"] = f"XLA's copy of {original.get('path') or copied.name}{other}"
         if not outputs:
             outputs.update(output_positions(module) or {None: None})
         if (position := outputs.get((instr.name, tuple(index)))) is not None:

@@ -23,6 +23,10 @@ class StorageRow(TypedDict, total=False):
     shape: str | None
     op_name: str | None
     source: str | None
+    user_source: str | None  # the innermost frame outside installed libraries ("model.py:15")
+    library: str | None      # the library frame under it ("flax Conv")
+    path: str | None         # a jax argument's pytree path ("params['Conv_0']['kernel']")
+    copy_of: str | None      # the path of the argument XLA's copy copies
     start: int | None
     end: int | None
     role: str | None
@@ -40,6 +44,7 @@ class Memory(TypedDict, total=False):
     peak_time: int | None
     peak_instruction: str | None
     peak_source: str | None
+    peak_user_source: str | None
     temp_in_use_bytes: int
     fragmentation_bytes: int
     estimate: bool
@@ -168,7 +173,7 @@ class PeakReport:
     what_if: WhatIf | None
     aliasing: Aliasing | None
     schedule: Schedule | None
-    program: dict | None   # facts of the program diff reasons with: remat_ops (jax.checkpoint's instructions)
+    program: dict | None   # remat_ops (jax.checkpoint's instructions), function (what jax compiled), eager
 
     def __init__(self, *, schema_version: int = SCHEMA_VERSION, extra: dict | None = None, **parts) -> None:
         object.__setattr__(self, "_present", set())

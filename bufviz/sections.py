@@ -8,6 +8,7 @@ from .hlo.shapes import format_index, parse_index
 from .inputs import Inputs
 from .result import SCHEMA_VERSION, PeakReport
 from .verify.compare import mismatches, verification
+from .verify.words import JAX_NAMED
 from .engine.assignment.totals import kind_bytes
 from .views.storage import storage_totals
 from .engine.liveness.liveness import PeakResult
@@ -87,6 +88,7 @@ def _memory_stats_json(stats: dict | None) -> dict | None:
              "host_output_bytes": "host_output_size", "host_alias_bytes": "host_alias_size",
              "host_temp_bytes": "host_temp_size"}
     out = {ours: stats.get(theirs) for ours, theirs in names.items()}
+    out.update({name: stats.get(name) for name in JAX_NAMED})   # (jax 0.12 on, under jax's names)
     # XLA:CPU filled these only from 2024-05 (jax 0.4.13 reports zeros): nothing to compare.
     out["reported"] = any(out[k] for k in ("argument_bytes", "output_bytes", "temp_bytes"))
     return out
@@ -114,6 +116,7 @@ def _xla_live_at_peak(lr: LiveRangeDump, describe, placement: dict) -> list[dict
         rows.append({"name": row.name, "index": format_index(index), "bytes": row.bytes,
                      "shape": info.get("shape") or shape, "opcode": info.get("opcode"),
                      "op_name": info.get("op_name"), "source": info.get("source"),
+                     "user_source": info.get("user_source"), "path": info.get("path"),
                      "allocation": alloc, "offset": offset})
     return rows
 
@@ -168,7 +171,7 @@ def recomputed_section(result: PeakResult | None, describe, placement: dict) -> 
                         "unpadded_bytes": v.bytes if v.unpadded is None else v.unpadded,
                         "cumulative": cumulative, "shape": v.shape, "memory_space": v.memory_space,
                         "opcode": v.opcode, "op_name": info.get("op_name"), "source": info.get("source"),
-                        "start": v.start, "end": v.end, "kind": v.kind, "allocation": alloc, "offset": offset})
+                        "user_source": info.get("user_source"), "path": info.get("path"), "start": v.start, "end": v.end, "kind": v.kind, "allocation": alloc, "offset": offset})
         return out
 
     live_rows = rows(result.live)

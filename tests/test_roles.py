@@ -156,13 +156,16 @@ def test_copies_of_weights_are_named(case):
     line = re.compile(r"%(\S+) = (\w+)\[([\d,]*)\]\{[^}]*\} (?:copy|transpose|fusion)\(%([^,)\s]+)\)")
     params = {m.group(1): int(m.group(2))
               for m in re.finditer(r"%(\S+) = \S+ parameter\((\d+)\)", text.split("\nENTRY ")[1])}
-    copies = {m.group(1): m.group(3) for m in line.finditer(text) if m.group(4) in params}
+    copies = {m.group(1): m.group(4) for m in line.finditer(text) if m.group(4) in params}
     report = run_json("peak", folder)
     rows = [r for r in report["memory"]["at_peak"] if r["category"] == "weight copies"]
     assert rows
     for r in rows:
         assert r["name"] in copies and r["role_evidence"].startswith("XLA's copy of ")
-        source = r["role_evidence"].split()[3]
+        source = copies[r["name"]]
         weight = next(w for w in report["memory"]["at_peak"]
                       if w["parameter"] and w["parameter"]["number"] == params[source])
         assert weight["category"] == "weights" and r["value_bytes"] == weight["bytes"]
+        # named by what it copies: the jax argument's path where jax wrote one, else XLA's name
+        assert r["copy_of"] == weight["path"]
+        assert r["role_evidence"].split()[3] == (weight["path"] or source)

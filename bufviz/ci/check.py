@@ -1,7 +1,7 @@
 """Budgets and baselines: one verdict per module and metric, with the buffers to blame."""
 from __future__ import annotations
 
-from ..hlo.shapes import value_label
+from ..views.labels import row_label, user_line
 from ..result import SCHEMA_VERSION
 from ..units import human_bytes
 from .diff import module_diff
@@ -40,6 +40,7 @@ def check(modules: list[dict], metrics: list[str], budget: int | None = None, ba
             mine.append(_device_verdict(m))
         for r in mine:   # (never "ok": its numbers are not XLA's)
             r["doubt"] = m.get("doubt")
+            r["eager"] = bool(m.get("eager"))   # one jax compiled for an eager operation, not the user's
         results += mine
     return {
         "schema_version": SCHEMA_VERSION,
@@ -130,8 +131,8 @@ def _device_verdict(module: dict) -> dict:
 def _culprits(module: dict, grown: list[dict] | None) -> list[dict]:
     """The buffers that grew most against the baseline, else the largest at the peak."""
     if grown:
-        return [{"what": c["what"], "bytes": c["new_bytes"], "delta": c["delta"], "source": c["source"],
+        return [{"what": c["what"], "bytes": c["new_bytes"], "delta": c["delta"], "source": user_line(c),
                  "op_name": c["op_name"], "shape": c["shape"]} for c in grown[:CULPRITS]]
     rows = sorted((r for r in module["at_peak"] if r["kind"] != "free"), key=lambda r: -r["bytes"])
-    return [{"what": value_label(r["name"], r["index"]), "bytes": r["bytes"], "delta": None, "source": r["source"],
+    return [{"what": row_label(r), "bytes": r["bytes"], "delta": None, "source": user_line(r),
              "op_name": r["op_name"], "shape": r["shape"]} for r in rows[:CULPRITS]]

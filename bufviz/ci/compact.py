@@ -47,6 +47,8 @@ def summarize(report: PeakReport, path: str | None = None) -> dict:
         "differs_from_xla": len(report.mismatches or []) if report.xla and report.recomputed else None,
         "doubt": doubt(report.mismatches or []),
         "remat_ops": (report.program or {}).get("remat_ops"),   # (diff's evidence of rematerialization)
+        # a module jax compiled for one eager operation or a library's init, not the user's program
+        "eager": bool((report.program or {}).get("eager")),
         "jax_version": ((xla.get("memory_stats") or {}).get("jax_version")),
         **({"device": report.device} if report.device is not None else {}),   # (--device-memory)
     }

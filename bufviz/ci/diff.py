@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..hlo.shapes import value_label
 from ..result import SCHEMA_VERSION
 from ..units import human_bytes
+from ..views.labels import row_label
 from ..views.memory import groups
 from .compact import METRICS, PARTS
 from .identity import program_of
@@ -50,7 +51,8 @@ def exit_code(result: dict, increase: dict | None = None) -> int:
 
 def module_diff(old: dict, new: dict) -> dict:
     out = {"program": program_of(new), "module": new["module"], "old_program": program_of(old),
-           "old_module": old["module"], "old_path": old["path"], "new_path": new["path"]}
+           "old_module": old["module"], "old_path": old["path"], "new_path": new["path"],
+           "eager": bool(new.get("eager")) and bool(old.get("eager"))}
     for part in PARTS:
         a, b = old.get(part), new.get(part)
         out[part] = {"old": a, "new": b, "delta": None if a is None or b is None else b - a}
@@ -78,7 +80,8 @@ def _change(old: dict | None, new: dict | None, how: str | None) -> dict:
     change = "appeared" if old is None else "vanished" if new is None else \
         "grew" if b > a else "shrank" if b < a else "same"
     row = {"what": _label(either), "old_bytes": a, "new_bytes": b, "delta": b - a, "change": change,
-           "op_name": either["op_name"], "source": either["source"], "kind": either["kind"],
+           "op_name": either["op_name"], "source": either["source"], "user_source": either.get("user_source"),
+           "name": value_label(either["name"], either["index"]), "path": either.get("path"), "kind": either["kind"],
            "shape": either["shape"], "matched_by": how}
     if old is not None and new is not None and _label(old) != _label(new):
         row["old_what"] = _label(old)
@@ -104,7 +107,8 @@ def _size_of_change(row: dict):
 
 
 def _label(row: dict) -> str:
-    return value_label(row["name"], row["index"]) if row["index"] else row["name"]
+    """A jax argument by its pytree path, XLA's copy of one as such, else XLA's name."""
+    return row_label(row) if row["index"] or row.get("path") or row.get("copy_of") else row["name"]
 
 
 def _count(items) -> dict:

@@ -5,7 +5,7 @@ import click
 
 from ..request import Request
 from .app import cli
-from .options import OUTPUT_OPTION, device_options, module_options, parsed_option
+from .options import ALL_OPTION, OUTPUT_OPTION, device_options, module_options, parsed_option
 from .output import append_to, render_result, scan_progress
 
 CHECK_HELP = """Fail a CI job when a module needs more memory than allowed.
@@ -65,11 +65,12 @@ Examples:
 @OUTPUT_OPTION
 @click.option("--summary", type=click.Path(dir_okay=False), metavar="FILE",
               help="Also append the markdown table to FILE (e.g. \"$GITHUB_STEP_SUMMARY\").")
+@ALL_OPTION
 @device_options
 @module_options
 @click.pass_context
-def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summary, device, module_selector,
-          platform, jobs, no_color, match) -> int:
+def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summary, everything, device,
+          module_selector, platform, jobs, no_color, match) -> int:
     from ..ci.check import check as run_check
     from ..ci.check import exit_code
     from ..ci.collect import collect
@@ -93,6 +94,6 @@ def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summ
     result = run_check(modules, metrics, budget_bytes, old, increase, errors)
     if summary:
         append_to(summary, render_check_markdown(result))
-    render_result(ctx, result, fmt, output, no_color, lambda console: render_check(result, console),
+    render_result(ctx, result, fmt, output, no_color, lambda console: render_check(result, console, everything),
                   more={"markdown": render_check_markdown, "github": render_check_github, "junit": render_check_junit})
     return exit_code(result)

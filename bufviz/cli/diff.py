@@ -6,7 +6,7 @@ import click
 from ..errors import BufvizError
 from ..request import Request
 from .app import cli
-from .options import OUTPUT_OPTION, module_options, parsed_option
+from .options import ALL_OPTION, OUTPUT_OPTION, module_options, parsed_option
 from .output import render_result, scan_progress
 
 DIFF_HELP = """Compare two compilations of a program: what grew, what shrank, and why.
@@ -48,9 +48,11 @@ Examples:
               help="Changed rows and groups listed per table (0: all). JSON lists all.")
 @click.option("--fail-on-increase", "fail_on", metavar="X", is_flag=False, flag_value="0",
               help="Exit 1 when memory needed grew by more than X (5% or a size; alone: any growth).")
+@ALL_OPTION
 @module_options
 @click.pass_context
-def diff(ctx, old, new, fmt, output, top, fail_on, module_selector, platform, jobs, no_color, match) -> int:
+def diff(ctx, old, new, fmt, output, top, fail_on, everything, module_selector, platform, jobs, no_color,
+         match) -> int:
     from ..ci.collect import collect
     from ..ci.diff import diff as run_diff
     from ..ci.diff import exit_code
@@ -65,5 +67,5 @@ def diff(ctx, old, new, fmt, output, top, fail_on, module_selector, platform, jo
     if not before or not after:
         raise BufvizError(f"cannot compare: {(errors + more)[0]['error']}")
     result = run_diff(before, after, errors + more)
-    render_result(ctx, result, fmt, output, no_color, lambda console: render_diff(result, console, top))
+    render_result(ctx, result, fmt, output, no_color, lambda console: render_diff(result, console, top, everything))
     return exit_code(result, increase)

@@ -12,7 +12,8 @@ from .read import read_report
 
 EXPLAIN_HELP = """Explain why one buffer is live: PATH... [NAME].
 
-NAME is a value (`fusion.3`, `fusion.3{1}`); by default the largest buffer in use at the
+NAME is a value (`fusion.3`, `fusion.3{1}`) or a jax argument's pytree path
+(`"params['Dense_0']['kernel']"`); by default the largest buffer in use at the
 peak moment. bufviz says what defines it (instruction, op_name, source line), its shape and
 bytes, where it lives (allocation, offset, the values that share it), when it is born and
 last dies, what keeps it alive across the peak (the last use that does, or: an entry
@@ -23,6 +24,7 @@ Examples:
   bufviz explain dumps/module_0022.jit_update.cpu_after_optimizations.txt
   bufviz explain dumps/ ynn_fusion.2
   bufviz explain dumps/ 'fusion.3{1}' --format json
+  bufviz explain dumps/ "params['Dense_0']['kernel']"
 """
 
 

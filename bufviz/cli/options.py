@@ -11,6 +11,11 @@ OUTPUT_OPTION = click.option("-o", "--output", type=click.Path(dir_okay=False), 
                              help="Write the report to FILE instead of standard output.")
 
 
+ALL_OPTION = click.option("--all", "everything", is_flag=True,
+                          help="List the modules jax compiled for eager operations and library init too "
+                               "(folded into one line by default, below your own programs).")
+
+
 MATCH_OPTION = click.option("--match", is_flag=True,
                             help="Use files that look like different modules together anyway (say, an "
                                  "out-of-memory message next to the module you think it came from).")

@@ -86,16 +86,22 @@ Examples:
 @click.pass_context
 def peak(ctx, request, device, fmt, output, no_color, top, by, donate, remat, advice) -> int:
     request = request.with_device(device)
+    folder_note = None
     if _several_modules(request):
-        if device is not None:
-            raise click.UsageError("--device-memory is for one module: choose it with --module, or check them all "
-                                   "with bufviz check FOLDER --device-memory SIZE")
-        return _overview(ctx, request, fmt, output, no_color, top)
+        program, folder_note = _the_program(request)
+        if program is None:
+            if device is not None:
+                raise click.UsageError("--device-memory is for one module: choose it with --module, or check them "
+                                       "all with bufviz check FOLDER --device-memory SIZE")
+            return _overview(ctx, request, fmt, output, no_color, top)
+        request = program
     if donate is not None or remat is not None:
         report = _what_if(request, number_list(donate, "--donate") if donate is not None else [],
                           name_list(remat, "--remat"))
     else:
         report = read_report(request, fmt, advice=advice if advice is not None or fmt == "text" else False)
+    if folder_note:
+        report.notes = [folder_note, *(report.notes or [])]
     render_result(ctx, report, fmt, output, no_color, lambda console: _render_peak(report, console, top, by))
     return 0
 
@@ -129,6 +135,25 @@ def _several_modules(request) -> bool:
     if len({module_key(s.name) for s in here}) == 1:
         return False
     return len(find_modules(paths[0], request.listing)) > 1
+
+
+def _the_program(request) -> tuple:
+    """(a request for the folder's one user program, a note on what else it holds), or (None,
+    None) where the folder holds several programs of the user's (or none)."""
+    from dataclasses import replace
+
+    from ..ci.scan import find_modules, is_eager_set
+    from ..report.scan import eager_words
+
+    root = request.paths[0]
+    sets = find_modules(root, request.listing)
+    flags = [is_eager_set(s) for s in sets]
+    programs = [s for s, eager in zip(sets, flags) if not eager]
+    if len(programs) != 1:
+        return None, None
+    eager = [s.name.module for s, flag in zip(sets, flags) if flag]
+    note = f"{root} also holds {eager_words(eager)}: `bufviz scan {root} --all` lists them" if eager else None
+    return replace(request, paths=tuple(programs[0].files), discover=False), note
 
 
 def _overview(ctx, request, fmt: str, output, no_color: bool, top: int) -> int:

@@ -8,7 +8,7 @@ import click
 from ..errors import BufvizError
 from ..request import Request
 from .app import cli
-from .options import MATCH_OPTION, OUTPUT_OPTION
+from .options import ALL_OPTION, MATCH_OPTION, OUTPUT_OPTION
 from .output import render_result, scan_progress
 
 SCAN_HELP = """Rank every module of a dump tree by the memory it needs.
@@ -16,7 +16,10 @@ SCAN_HELP = """Rank every module of a dump tree by the memory it needs.
 XLA writes hundreds of modules per run (`--xla_dump_to`); scan finds every module in DIR and
 the folders below it, analyses each on its own (in several processes on large trees), and
 lists them largest first: memory needed, temporaries, parameters, the largest buffer and the
-XLA that compiled it. A module that cannot be read is listed with its error; the scan goes
+XLA that compiled it. The modules jax compiled for single eager operations and library init
+(`jit_add`, `jit__truncated_normal`, ... from running `model.init` outside jit) are told apart
+from your own jitted functions and folded into one line (`--all` lists them; JSON marks each
+module `"eager"`). A module that cannot be read is listed with its error; the scan goes
 on. `--format json` saves the result: `check` and `diff` accept it in place of the dumps.
 A module whose numbers differ from XLA's own files (or from jax's memory_analysis.json beside
 it: often another module than the program's) is marked ✗ and named below the table.
@@ -26,6 +29,7 @@ Exit codes: 2 when no module could be read, else 0.
 Examples:
   bufviz scan dumps/
   bufviz scan dumps/ --top 10
+  bufviz scan dumps/ --all
   bufviz scan dumps/ --format json -o baseline.json
 """
 
@@ -37,6 +41,7 @@ Examples:
 @OUTPUT_OPTION
 @click.option("--top", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
               help="Modules listed in the terminal (0: all). JSON always lists every module.")
+@ALL_OPTION
 @click.option("--jobs", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
               help="Processes to analyse modules in at once (0: one per core; 1: in this process).")
 @click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
@@ -44,7 +49,7 @@ Examples:
 @click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1).")
 @MATCH_OPTION
 @click.pass_context
-def scan(ctx, folders, fmt, output, top, jobs, platform, no_color, match) -> int:
+def scan(ctx, folders, fmt, output, top, everything, jobs, platform, no_color, match) -> int:
     from ..ci.collect import collect
     from ..ci.compact import scan_exit_code, scan_json
     from ..report.scan import render_scan
@@ -56,5 +61,5 @@ def scan(ctx, folders, fmt, output, top, jobs, platform, no_color, match) -> int
     with scan_progress() as progress:
         summaries, errors = collect(Request(folders, platform=platform, match=match), jobs, progress)
     result = scan_json(summaries, errors, folders[0] if len(folders) == 1 else None)
-    render_result(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
+    render_result(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top, everything))
     return scan_exit_code(result)

@@ -142,10 +142,26 @@ def files_in_folder(folder: str, module: str | None,
     listing = listing or FolderListing()
     files = [os.path.join(folder, f) for f in listing.files(folder)]
     sets = dump_sets(files)
-    if not sets:
-        raise BufvizError("expected XLA dump files (module_NNNN.NAME.STAGE.txt), found none", folder)
+    if not sets:   # the dump folder may be below the one given (a run's folder holding `dump/`)
+        folder, sets = _folder_below(folder, module, listing)
     chosen, notes, warnings = choose_set(sets, folder, module)
     return chosen.files + memory_stats_files(folder, chosen.name, listing), notes, warnings
+
+
+def _folder_below(root: str, module: str | None, listing: FolderListing) -> tuple[str, list[DumpSet]]:
+    """The one folder below `root` that holds dump files (of `module`, where one is named)."""
+    below = []
+    for folder, names in listing.walk(root):
+        sets = dump_sets([os.path.join(folder, f) for f in names])
+        if sets and (module is None or any(selects(module, s.name) for s in sets)):
+            below.append((folder, sets))
+    if len(below) == 1:
+        return below[0]
+    if not below:
+        raise BufvizError("expected XLA dump files (module_NNNN.NAME.STAGE.txt)"
+                          + (f" of --module {module}" if module else "") + ", found none", root)
+    raise BufvizError(f"expected one folder of dump files below this one, found {len(below)}: give one of them",
+                      root, details="\n".join(f for f, _ in below[:10]))
 
 
 def choose_set(sets: list[DumpSet], where: str, module: str | None) -> tuple[DumpSet, list[str], list[str]]:

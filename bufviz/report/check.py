@@ -11,6 +11,7 @@ from ..ci.why import first_reason
 from ..units import human_bytes
 from .diff import signed
 from .layout import Column, cut_middle, fit_table, say, some_names
+from .scan import eager_words
 
 
 def verdict_line(result: dict) -> str:
@@ -94,8 +95,22 @@ def unpaired_lines(result: dict) -> list[str]:
     return lines
 
 
-def render_check(result: dict, console: Console) -> None:
-    rows = result["results"]
+def folded_rows(result: dict, everything: bool = False) -> tuple[list[dict], str | None]:
+    """(the rows to list, one line for the rest): rows of modules jax compiled for eager
+    operations are folded when within limits and trusted (never one over a limit)."""
+    every = result["results"]
+    folded = [] if everything else [r for r in every if r.get("eager") and r["ok"] and not r.get("doubt")]
+    if not folded or len(folded) == len(every):
+        return every, None   # (nothing of the user's to show instead)
+    programs = {r["program"]: r["module"] or r["program"] for r in folded}   # (one a module, any metrics)
+    return ([r for r in every if not (r.get("eager") and r["ok"] and not r.get("doubt"))],
+            f"{eager_words(list(programs.values()), shown=0)}: within limits")
+
+
+def render_check(result: dict, console: Console, everything: bool = False) -> None:
+    """One line per module and metric; the modules jax compiled for eager operations that are
+    within limits folded into one line."""
+    rows, folded = folded_rows(result, everything)
     one_metric = len({r["metric"] for r in rows}) == 1
     budget = any(r["budget_bytes"] is not None for r in rows)
     if rows:
@@ -112,6 +127,8 @@ def render_check(result: dict, console: Console) -> None:
             Column("result", [result_word(r) for r in rows],
                    styles=["bold red" if not r["ok"] else "yellow" if r.get("doubt") else "green" for r in rows]),
         ], console.width))
+    if folded:
+        say(console, f"+ {folded} (--all lists them)", "dim")
     for r in rows:
         if r["ok"]:
             continue

@@ -7,6 +7,7 @@ from rich.text import Text
 from typing import TYPE_CHECKING
 
 from ..engine.liveness.stack_trace import tree_prefixes
+from ..views.labels import row_label, row_source, short_label
 from ..views.memory import space_name
 from ..hlo.shapes import value_label
 from ..units import human_bytes
@@ -178,17 +179,17 @@ def _buffers_table(rows: list[dict], time: int, total: int, whose: str, top: int
     def cells(f):
         return [f(i, r) for i, r in enumerate(shown, 1)]
     shapes = cells(lambda i, r: r.get("shape") or "")
-    names = cells(lambda i, r: value_label(r["name"], r["index"]))
+    names = cells(lambda i, r: row_label(r))
     columns = [
         Column("#", cells(lambda i, r: str(i)), "right", style="dim"),
-        Column("name", names, shorten=cut_middle, least=min(max(map(len, names)), 32)),
+        Column("name", names, shorten=short_label, least=min(max(map(len, names)), 32)),
         shape_column(shapes, keep=1),
         Column("bytes", cells(lambda i, r: human_bytes(r["bytes"])), "right"),
         Column("%", cells(lambda i, r: f"{100 * r['bytes'] / total:.1f}" if total else "—"), "right", keep=3),
         Column("alloc@offset", cells(lambda i, r: "" if r.get("allocation") is None
                                       else f"{r['allocation']}@{r['offset']}"), "right", keep=2),
         Column("op_name", cells(lambda i, r: r.get("op_name") or ""), shorten=from_front, keep=4),
-        Column("source", cells(lambda i, r: r.get("source") or ""), shorten=from_front, keep=5),
+        Column("source", cells(lambda i, r: row_source(r)), shorten=from_front, keep=5),
     ]
     title = (f"Buffers live at the peak (t={time}, {len(rows)} buffers, {human_bytes(total)}, "
              f"as {whose} lists them)")

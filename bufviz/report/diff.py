@@ -6,8 +6,10 @@ from rich.console import Console
 from rich.text import Text
 
 from ..units import human_bytes
+from ..views.labels import short_label
 from .verify import cut_end_words
-from .layout import Column, cut_middle, fit_table, from_front, short_source, say
+from .layout import Column, fit_table, from_front, short_source, say
+from .scan import eager_words
 
 PART_NAMES = (("needed_bytes", "memory needed"), ("argument_bytes", "parameters"), ("output_bytes", "outputs"),
               ("temp_bytes", "temporaries"), ("alias_bytes", "both parameter and output"),
@@ -25,16 +27,28 @@ def percent(old: int | None, delta: int | None) -> str:
     return f"{delta / old:+.1%}".replace("-", "−") if old and delta else ""
 
 
-def render_diff(d: dict, console: Console, top: int = 10) -> None:
+def render_diff(d: dict, console: Console, top: int = 10, everything: bool = False) -> None:
     say(console, d["verdict"], "bold")
     console.print()
     if d.get("why"):
         console.print(why_table(d["why"], console.width))
         console.print()
-    for m in d["modules"]:
-        if len(d["modules"]) > 1:
+    modules = d["modules"]
+    folded = [] if everything else [m for m in modules if m.get("eager")]
+    if len(folded) == len(modules):
+        folded = []   # (nothing of the user's to show instead)
+    for m in modules:
+        if m.get("eager") and folded:
+            continue
+        if len(modules) > 1:
             console.print(Text(m["program"], style="bold"))
         render_module(m, console, top)
+    if folded:
+        changed = [m for m in folded if m["needed_bytes"]["delta"]]
+        grew = sum(m["needed_bytes"]["delta"] or 0 for m in changed)
+        how = f"{len(changed)} changed ({signed(grew)} memory needed)" if changed else "none changed"
+        say(console, f"+ {eager_words([m['module'] or '?' for m in folded], shown=0)}: {how} (--all shows them)",
+            "dim")
     for side, what in (("old", "only in OLD"), ("new", "only in NEW")):
         for s in d["unpaired"][side]:
             say(console, f"{what}: {s['program']} ({s['path']})", "yellow")
@@ -67,12 +81,13 @@ def render_module(m: dict, console: Console, top: int) -> None:
     if changed:
         shown = changed[:top] if top else changed
         console.print(fit_table([
-            Column("buffer", [_what(r) for r in shown], shorten=cut_middle, least=14),
+            Column("buffer", [_what(r) for r in shown], shorten=short_label, least=14),
             Column("old", [human_bytes(r["old_bytes"]) for r in shown], "right"),
             Column("new", [human_bytes(r["new_bytes"]) for r in shown], "right"),
             Column("change", [signed(r["delta"]) for r in shown], "right"),
             Column("matched by", [r["matched_by"] or r["change"] for r in shown], keep=2),
-            Column("source", [r["source"] or "" for r in shown], shorten=short_source, least=16, keep=3),
+            Column("source", [r.get("user_source") or r["source"] or "" for r in shown], shorten=short_source,
+                   least=16, keep=3),
         ], console.width))
         if len(shown) < len(changed):
             console.print(Text(f"… and {len(changed) - len(shown)} more changed rows (--top 0 shows all)",

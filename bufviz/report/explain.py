@@ -7,6 +7,7 @@ from rich.text import Text
 from typing import TYPE_CHECKING
 
 from ..units import human_bytes
+from ..views.labels import COPY, row_source
 from .header import bytes_cell, render_header, render_notes
 
 if TYPE_CHECKING:
@@ -16,17 +17,23 @@ if TYPE_CHECKING:
 def render_explain(report: PeakReport, console: Console) -> None:
     render_header(report, console)
     f = report.explain
-    head = Text(f["label"], style="bold") + Text(f"  {f['shape'] or ''}  {bytes_cell(f['value_bytes'])}")
+    label = f.get("path") or (f"{COPY}{f['copy_of']}" if f.get("copy_of") else f["label"])
+    head = Text(label, style="bold") + Text(f"  {f['shape'] or ''}  {bytes_cell(f['value_bytes'])}")
     if f["value_bytes"] != f["bytes"]:
         head.append(f"  in a slot of {human_bytes(f['bytes'])}", style="dim")
     console.print(head)
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
+    if label != f["label"]:
+        grid.add_row("XLA's name", f["label"])
     defined = " ".join(p for p in (f["opcode"], f"({f['op_name']})" if f["op_name"] else None) if p)
     grid.add_row("defined by", defined or "—")
-    if f["source"]:
-        grid.add_row("source", f["source"])
+    source = row_source(f)
+    if source:
+        grid.add_row("your line" if f.get("user_source") else "source", source)
+    if f.get("user_source") and f["source"] and f["source"] != f["user_source"]:
+        grid.add_row("library line", f["source"])
     evidence = f": {f['evidence']}" if f.get("evidence") else ""
     grid.add_row("what", f"{f['category']} ({f['kind']}{evidence})" if f["category"] else f["kind"])
     if f["allocation"] is not None:

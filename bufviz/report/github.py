@@ -6,14 +6,17 @@ from __future__ import annotations
 import os
 
 from ..units import human_bytes
-from .check import verdict_line
+from .check import folded_rows, verdict_line
 from .diff import signed
 
 
 def render_check_github(result: dict, workspace: str | None = None) -> str:
     workspace = workspace or os.environ.get("GITHUB_WORKSPACE") or os.getcwd()
     lines = []
-    for r in result["results"]:
+    rows, folded = folded_rows(result)
+    if folded:
+        lines.append(_command("notice", folded, {"title": "bufviz: eager operations"}))
+    for r in rows:
         title = f"bufviz: {r['program']} {r['what']}"
         if r["ok"] and r.get("doubt"):
             lines.append(_command("warning", f"{title} {human_bytes(r['bytes'])} not trusted: {r['doubt']}",

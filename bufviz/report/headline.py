@@ -7,11 +7,11 @@ from rich.console import Group
 from rich.text import Text
 from typing import TYPE_CHECKING
 
-from ..hlo.shapes import value_label
 from ..units import human_bytes
+from ..views.labels import row_label, row_source, short_label, short_source
 from ..views.op_tree import op_tree
 from .header import bytes_cell
-from .layout import Column, cut_end, cut_middle, fit_table, from_front, shape_column
+from .layout import Column, cut_end, fit_table, from_front, shape_column
 from .verify import cut_end_words
 
 if TYPE_CHECKING:
@@ -46,8 +46,9 @@ def headline(memory: dict, width: int) -> Text:
     moment = f"t={time}" + (f"  {instruction}" if instruction else "")
     text.append("\n" + label, style="bold")
     text.append(moment)
-    if memory["peak_source"]:   # on a line of its own, under the moment, when it does not fit beside it
-        source = f"({memory['peak_source']})"
+    peak_source = memory.get("peak_user_source") or memory["peak_source"]
+    if peak_source:   # on a line of its own, under the moment, when it does not fit beside it
+        source = f"({peak_source})"
         beside = len(label) + len(moment) + 2 + len(source) <= width
         room = width - len(label)
         text.append(f"  {source}" if beside else "\n" + " " * len(label) + from_front(source, room), style="dim")
@@ -82,22 +83,22 @@ def _collapsed(rows: list[dict]) -> list[tuple[dict, int]]:
     """Identical storage (same size, kind, category, shape and op_name) as one row with a count."""
     found: dict[tuple, list] = {}
     for r in rows:
-        key = (r["bytes"], r["kind"], r["category"], r["shape"], r["op_name"]) if r["kind"] != "free" else (id(r),)
+        key = (r["bytes"], r["kind"], r["category"], r["shape"], r["op_name"], r.get("path")) \
+            if r["kind"] != "free" else (id(r),)
         found.setdefault(key, [r, 0])[1] += 1
     # Largest first by what each row shows (its bytes times its count); free bytes last.
     return sorted(found.values(), key=lambda rn: (rn[0]["kind"] == "free", -rn[0]["bytes"] * rn[1]))
 
 
 CATEGORY_WIDTH = 18   # "seeds and counters", "collective buffers": the longest, never cut
-NAME_WIDTH = 30       # a value's name kept whole up to this, before less important columns
+NAME_WIDTH = 24       # a value's name kept whole up to this, before less important columns
 
 
 def storage_table(memory: dict, top: int | None, width: int) -> Group:
     rows = _collapsed(memory["at_peak"])
     shown = rows if not top else rows[:top]
     needed = memory["needed_bytes"] or 1
-    names = [r["name"] if r["kind"] == "free" else
-             value_label(r["name"], r["index"]) + (f" ×{n}" if n > 1 else "") for r, n in shown]
+    names = [r["name"] if r["kind"] == "free" else row_label(r) + (f" ×{n}" if n > 1 else "") for r, n in shown]
     shapes = [r["shape"] or "" for r, _ in shown]
     # A slot may be larger than the value in it at the peak (an output slot another value fills
     # later): the value's own bytes stand beside its shape where they differ.
@@ -108,13 +109,14 @@ def storage_table(memory: dict, top: int | None, width: int) -> Group:
         Column("kind", [r["kind"] for r, _ in shown], keep=1),
         Column("what", [r["category"] for r, _ in shown], shorten=cut_end, least=CATEGORY_WIDTH, keep=2),
         # (names are kept whole before a shape or a share is shown: parameters differ at their ends)
-        Column("value in it", names, shorten=cut_middle, least=min(max(map(len, names)), NAME_WIDTH)),
-        shape_column(shapes, keep=2),
+        Column("value in it", names, shorten=short_label, least=min(max(map(len, names)), NAME_WIDTH)),
+        shape_column(shapes, keep=3),   # (what it holds says more than its shape)
         Column("value bytes", own, "right"),
         Column("other values", [str(len(r["shared_with"])) if r["shared_with"] else "" for r, _ in shown], "right",
                keep=4),
-        Column("op_name", [r["op_name"] or "" for r, _ in shown], shorten=from_front, keep=5),
-        Column("source", [r["source"] or "" for r, _ in shown], shorten=from_front, keep=6),
+        # (the user's own line says more to them than XLA's op_name: kept first)
+        Column("source", [row_source(r) for r, _ in shown], shorten=short_source, least=22, keep=5),
+        Column("op_name", [r["op_name"] or "" for r, _ in shown], shorten=from_front, keep=6),
     ], width, f"Storage at the peak (t={memory['peak_time']}), largest first")
     parts = [table]
     if len(rows) > len(shown):

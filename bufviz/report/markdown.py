@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..ci.why import first_reason
 from ..units import human_bytes
-from .check import doubts, limit_text, result_word, verdict_line
+from .check import doubts, folded_rows, limit_text, result_word, verdict_line
 from .diff import signed
 from .escape import markdown_code, markdown_text
 
@@ -11,13 +11,16 @@ from .escape import markdown_code, markdown_text
 def render_check_markdown(result: dict) -> str:
     icon = "✅" if result["ok"] else "❌"
     lines = [f"### {icon} {verdict_line(result)}", ""]
-    if result["results"]:
+    rows, folded = folded_rows(result)
+    if rows:
         lines += ["| program | metric | now | baseline | change | allowed | result |", "|---|---|--:|--:|--:|---|---|"]
-        for r in result["results"]:
+        for r in rows:
             change = signed(r["delta"]) if r["delta"] is not None else ""
             base = human_bytes(r["baseline_bytes"]) if r["baseline_bytes"] is not None else ""
             lines.append(f"| {_cell(r['program'])} | {r['what']} | {human_bytes(r['bytes'])} | {base} | {change} | "
                          f"{_cell(limit_text(r))} | {_result(r)} |")
+    if folded:
+        lines += ["", f"_+ {_cell(folded)}_"]
     over = [r for r in result["results"] if not r["ok"]]
     for r in over:
         lines += ["", f"**{_cell(r['program'])}**: " + "; ".join(_cell(v) for v in r["violations"])]

@@ -1,35 +1,84 @@
 """`bufviz scan` (and `peak` on a folder of several modules): the modules ranked by memory needed."""
 from __future__ import annotations
 
+import shlex
+
 from rich.console import Console
 from rich.text import Text
 
-from ..ci.identity import program_of
+from ..ci.identity import dump_number, program_of
 from ..ci.compact import xla_dates_text
 from ..hlo.shapes import value_label
 from ..units import human_bytes
 from .layout import Column, cut_middle, fit_table, say, some_names
 
 
-def render_scan(result: dict, console: Console, top: int = 0) -> None:
+EAGER = "jax compiled for eager operations or library init"
+COMMANDS = 5   # programs given their own `bufviz peak` command under the table
+
+
+def render_scan(result: dict, console: Console, top: int = 0, everything: bool = False) -> None:
+    """The user's programs ranked; the modules jax compiled for eager operations folded into one
+    line (all of them listed with `everything`, or where the user's program is not among them)."""
     modules, errors = result["modules"], result["errors"]
     where = result.get("root") or "the inputs"
-    title = Text(f"{len(modules)} module{'s' * (len(modules) != 1)} in {where}", style="bold")
-    title.append(", largest memory needed first" if len(modules) > 1 else "")
+    programs = [m for m in modules if not m.get("eager")]
+    folded = [m for m in modules if m.get("eager")] if programs and not everything else []
+    listed = [m for m in modules if not m.get("eager")] if folded else modules
+    what = "program" if folded else "module"
+    title = Text(f"{len(listed)} {what}{'s' * (len(listed) != 1)} in {where}", style="bold")
+    title.append(", largest memory needed first" if len(listed) > 1 else "")
     if errors:
         title.append(f"; {len(errors)} could not be read", style="yellow")
     console.print(title)
-    shown = modules if not top else modules[:top]
+    shown = listed if not top else listed[:top]
     if shown:
         console.print(scan_table(shown, console.width))
-    if len(shown) < len(modules):
-        console.print(Text(f"… and {len(modules) - len(shown)} more (--top 0 shows all)", style="dim"))
+    if len(shown) < len(listed):
+        console.print(Text(f"… and {len(listed) - len(shown)} more (--top 0 shows all)", style="dim"))
+    if folded:
+        largest = folded[0]   # (modules come largest first)
+        say(console, f"+ {eager_words([m['module'] or '?' for m in folded], shown=0)}, the largest "
+                     f"{largest['module']} {human_bytes(largest['needed_bytes'] or 0)} (--all lists them)", "dim")
     if line := doubtful_line(modules):
         say(console, line, "yellow")
     for e in errors:
         say(console, f"could not read: {_below(e['error'], result.get('root'))}", "yellow")
     if modules:
-        console.print(Text("bufviz peak PATH shows one module in full.", style="dim"))
+        for line in peak_commands(programs or modules, result.get("root")):
+            if isinstance(line, str):
+                say(console, line, "dim")
+                continue
+            name, command = line   # (beside its command where both fit, else above it: never split)
+            one = f"  {command}   # {name}"
+            for text in [one] if len(one) <= console.width else [f"  # {name}", f"  {command}"]:
+                say(console, text, "dim", indent="    ")
+
+
+def eager_words(names: list[str], shown: int = 3) -> str:
+    """'33 modules jax compiled for eager operations or library init (jit_reshape ×4, ...)'."""
+    count = f"{len(names)} module{'s' * (len(names) != 1)} {EAGER}"
+    if not names or not shown:
+        return count
+    seen: dict[str, int] = {}
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+    common = sorted(seen.items(), key=lambda kv: (-kv[1], kv[0]))
+    listed = ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in common[:shown])
+    return f"{count} ({listed}{', …' if len(common) > shown else ''})"
+
+
+def peak_commands(programs: list[dict], root: str | None) -> list:
+    """The exact command that shows each program in full: `--module N` where the number names
+    one module of the folder, else the module's own file."""
+    numbers = [dump_number(m) for m in programs]
+    if root is None or len(set(numbers)) != len(numbers) or None in numbers:   # (a tree of dump folders)
+        return ["bufviz peak PATH shows one in full (PATH: its folder, or its module's file)"]
+    lines = [(m.get("module") or "?", f"bufviz peak {shlex.quote(root)} --module {number}")
+             for m, number in list(zip(programs, numbers))[:COMMANDS]]
+    if len(programs) > COMMANDS:
+        lines.append((f"… and {len(programs) - COMMANDS} more", f"bufviz peak {shlex.quote(root)} --module N"))
+    return ["Each in full:" if len(programs) > 1 else "In full:", *lines]
 
 
 def _below(error: str, root: str | None) -> str:

@@ -10,6 +10,7 @@ import html
 import textwrap
 from typing import TYPE_CHECKING
 
+from ..views.labels import row_label, row_source, short_label
 from ..views.why_live import value_ranges
 from ..hlo.shapes import value_label
 from ..units import human_bytes
@@ -199,16 +200,18 @@ def _boxes(report: PeakReport) -> list[dict]:
             label = value_label(*key)
             extra = info.get(label, {})
             what = extra.get("category") or "other"
+            named = row_label({**extra, "name": v["name"], "index": v["index"]})
             facts = "\n".join(line for line in (
-                f"{label}  {human_bytes(v['size'])}  {v['shape']}",
+                f"{named}  {human_bytes(v['size'])}  {v['shape']}",
+                f"XLA's name {label}" if named != label else "",
                 f"defined by {extra.get('opcode') or '?'}" + (f" ({extra['op_name']})" if extra.get("op_name") else ""),
-                f"source {extra['source']}" if extra.get("source") else "",
+                f"source {row_source(extra)}" if row_source(extra) else "",
                 f"lives in allocation {a['index']} ({kind}) at offset {v['offset']:,}",
                 f"live from t={span[0]} to t={span[1]}",
                 f"holds: {what}") if line)
             boxes.append({"id": f"v{len(boxes)}", "base": base, "offset": v["offset"], "size": v["size"],
                           "start": span[0], "end": span[1], "colour": COLOURS.get(what, COLOURS["other"]),
-                          "what": what, "label": label, "title": facts.replace("\n", " · "), "facts": facts})
+                          "what": what, "label": named, "title": facts.replace("\n", " · "), "facts": facts})
         base += a["size"]
     for b in boxes:
         b["total"] = base
@@ -235,7 +238,7 @@ def _map(boxes: list[dict], steps: int, top: int, height: int) -> list[str]:
                    f'fill="{b["colour"]}" stroke="white" stroke-width="0.3"><title>{_escape(b["title"])}</title></rect>')
         if id(b) in named and h >= 13 and w >= CHAR * 6:
             room = int((w - 6) / CHAR)
-            name = b["label"] if len(b["label"]) <= room else b["label"][:max(room - 1, 1)] + "…"
+            name = short_label(b["label"], max(room, 2))
             labels.append(_text(x + 3, y + min(h / 2 + 4, 14), name, 11, fill="#111"))
     out += labels   # (drawn above every box)
     out += _axes(top, height, steps, inner, [(0, "0"), (total, human_bytes(total))],

@@ -5,6 +5,7 @@ from collections import Counter
 
 from ..engine.assignment.matching import allocation_mismatches
 from ..engine.assignment.usage_report import hash_order_free
+from .words import JAX_NAMED
 
 
 def mismatches(xla: dict | None, recomputed: dict | None) -> list[dict]:
@@ -45,6 +46,9 @@ def mismatches(xla: dict | None, recomputed: dict | None) -> list[dict]:
     if stats and stats["reported"] and recomputed.get("allocations"):
         for key in BYTE_COUNTS + ("peak_memory_bytes",):
             check(f"jax_{key}", stats.get(key), recomputed.get(key))
+    if stats and recomputed.get("allocations"):
+        for key in JAX_NAMED:   # (jax 0.12 on: checked under jax's own names)
+            check(key, stats.get(key), recomputed.get(key))
     report = _usage_report_difference(xla, recomputed)
     if report is not None:
         out.append(report)
@@ -164,6 +168,9 @@ def verification(xla: dict, recomputed: dict, found: list[dict]) -> list[dict]:
         for key in BYTE_COUNTS + ("peak_memory_bytes",):
             row(f"jax_{key}", "jax " + key.replace("_", " "), stats.get(key), recomputed.get(key),
                 delta(stats.get(key), recomputed.get(key)))
+    if stats and recomputed.get("allocations"):
+        for key in JAX_NAMED:
+            row(key, "jax " + key, stats.get(key), recomputed.get(key), delta(stats.get(key), recomputed.get(key)))
     theirs, ours = xla.get("memory_usage_report"), recomputed.get("memory_usage_report")
     if theirs and ours:
         exact = theirs["text"] == ours["text"]

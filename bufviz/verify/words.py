@@ -11,9 +11,20 @@ WORDS = {"schedule_end": "schedule length", "peak_time": "peak time", "peak_byte
          "live_range": "live ranges", "allocations": "allocations",
          "jax_argument_bytes": "arguments (jax)", "jax_output_bytes": "outputs (jax)",
          "jax_alias_bytes": "aliased bytes (jax)", "jax_temp_bytes": "temporaries (jax)",
-         "jax_peak_memory_bytes": "peak memory (jax)"}
+         "jax_peak_memory_bytes": "peak memory (jax)",
+         # jax 0.12's numbers keep jax's own names
+         "total_allocation_bytes": "total_allocation_bytes (jax)",
+         "peak_unpadded_heap_bytes": "peak_unpadded_heap_bytes (jax)",
+         "indefinite_allocations": "indefinite_allocations (jax)"}
+# jax's memory_analysis() figures: `jax_` and the names jax 0.12 added, kept as jax spells them
+JAX_NAMED = ("total_allocation_bytes", "peak_unpadded_heap_bytes", "indefinite_allocations")
+JAX_FIGURES = set(JAX_NAMED)
 SIZES = {"peak_bytes", "peak_bytes_printed", "total_bytes_used", "jax_argument_bytes", "jax_output_bytes",
-         "jax_alias_bytes", "jax_temp_bytes", "jax_peak_memory_bytes"}
+         "jax_alias_bytes", "jax_temp_bytes", "jax_peak_memory_bytes"} | JAX_FIGURES
+
+
+def is_jax_figure(quantity: str) -> bool:
+    return quantity.startswith("jax_") or quantity in JAX_FIGURES
 
 
 def plain_quantity(quantity: str) -> str:
@@ -31,7 +42,7 @@ def doubt(found: list[dict]) -> str | None:
     recomputation is not XLA's."""
     if not found:
         return None
-    if all(m["quantity"].startswith("jax_") for m in found):   # (jax's figures, compare.py)
+    if all(is_jax_figure(m["quantity"]) for m in found):   # (jax's figures, compare.py)
         jax = found[0]
         what = plain_quantity(jax["quantity"]).removesuffix(" (jax)")
         return (f"jax's memory_analysis.json beside this module disagrees with it ({what}: jax says "

@@ -81,6 +81,7 @@ def memory_section(source: dict, curve, describe_value, estimate: bool) -> dict:
         "peak_time": time,
         "peak_instruction": peak_instruction,
         "peak_source": describe(peak_instruction, "").get("source") if peak_instruction else None,
+        "peak_user_source": describe(peak_instruction, "").get("user_source") if peak_instruction else None,
         "temp_in_use_bytes": in_use,
         "fragmentation_bytes": free,
         "estimate": estimate,
@@ -120,6 +121,9 @@ def _row(a: dict, offset: int, size: int, kind: str, occupant: dict, others: lis
             "loop": value_label(loop["name"], loop["index"]) if loop else None,
             "name": occupant["name"], "index": occupant["index"], "shape": info.get("shape") or occupant["shape"],
             "opcode": info.get("opcode"), "op_name": info.get("op_name"), "source": info.get("source"),
+            "user_source": info.get("user_source"), "library": info.get("library"),
+            # the jax argument's pytree path (a parameter's slot), or the one XLA's copy copies
+            "path": info.get("path"), "copy_of": info.get("copy_of"),
             "start": span[0], "end": span[1], "parameter": a["parameter"] if kind == "parameter" else None,
             # what a parameter (or XLA's copy of one) holds, and why bufviz says so
             "role": info.get("role"), "role_evidence": info.get("role_evidence"), "output": None,
@@ -137,6 +141,7 @@ def _whole_run_row(a: dict, time: int, ranges: dict, describe) -> dict:
     if kind == "parameter":   # what the parameter holds, whatever value is in its slot at the peak
         info = next((info for v in a["values"] if (info := describe(v["name"], v["index"])).get("role")), {})
         row["role"], row["role_evidence"] = info.get("role"), info.get("role_evidence")
+        row["path"] = info.get("path")
         if row["role"] not in (None, "inputs"):
             row["category"] = None   # what the parameter is, though a loop's carry sits in it
     if "output" in kinds:   # which output (matched across compilations by it), from any value in it
@@ -165,7 +170,7 @@ def _free_row(free: int) -> dict:
     return {"allocation": None, "offset": None, "bytes": free, "value_bytes": None, "kind": "free",
             "category": "fragmentation",
             "loop": None, "name": FREE_NAME, "index": "", "shape": None, "opcode": None, "op_name": None,
-            "source": None, "start": None, "end": None, "parameter": None, "role": None, "role_evidence": None,
+            "source": None, "user_source": None, "library": None, "path": None, "copy_of": None, "start": None, "end": None, "parameter": None, "role": None, "role_evidence": None,
             "output": None,
             "shared_with": []}
 
@@ -177,7 +182,7 @@ def categorize_rows(rows: list[dict], describe, peak_instruction: str | None) ->
             r["category"] = category_of(r, backward)
 
 
-GROUP_KEYS = {"source": lambda r: r["source"] or "(no source line)",
+GROUP_KEYS = {"source": lambda r: r.get("user_source") or r["source"] or "(no source line)",
               "op": lambda r: plain_op_name(r["op_name"]) if r["op_name"] else "(no op_name)",
               "kind": lambda r: r["kind"],
               "category": lambda r: r["category"]}

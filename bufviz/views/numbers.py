@@ -37,12 +37,36 @@ def other_numbers(memory: dict, xla: dict, ours: dict) -> list[dict]:
         rows.append({"name": "jax peak_memory_in_bytes", "bytes": jax,
                      "reason": f"jax's estimate: the largest value of each parameter, output and constant "
                                f"allocation ({human_bytes(largest)}), {temps}"})
+    rows += _jax_named(stats, needed, jax)
     printed = xla.get("total_bytes_used") is not None
     total = xla["total_bytes_used"] if printed else ours.get("total_bytes_used")
     if total is not None:
         chip = sum(s["needed_bytes"] for s in memory.get("memory_spaces") or [])
         rows.append({"name": "XLA's Total bytes used" if printed else "Total bytes used (recomputed)",
                      "bytes": total, "reason": _total_reason(allocations, total, needed, chip)})
+    return rows
+
+
+def _jax_named(stats: dict, needed: int, peak: int | None) -> list[dict]:
+    """jax 0.12's own numbers, under jax's names, each said as the bufviz number it is."""
+    rows = []
+    total = stats.get("total_allocation_bytes")
+    if total is not None:
+        reason = ("every allocation of device memory: the same as memory needed" if total == needed else
+                  f"every allocation of memory space 0, thread-local scratch aside: {human_bytes(total - needed)} "
+                  "more than memory needed" if total > needed else
+                  f"every allocation of memory space 0: {human_bytes(needed - total)} less than memory needed")
+        rows.append({"name": "jax total_allocation_bytes", "bytes": total, "reason": reason})
+    unpadded = stats.get("peak_unpadded_heap_bytes")
+    if unpadded is not None:
+        same = "the same" if unpadded == peak else f"{human_bytes(abs((peak or 0) - unpadded))} of padding less"
+        rows.append({"name": "jax peak_unpadded_heap_bytes", "bytes": unpadded,
+                     "reason": f"peak_memory_in_bytes without tile padding ({same})"})
+    indefinite = stats.get("indefinite_allocations")
+    if indefinite is not None:
+        rows.append({"name": "jax indefinite_allocations", "bytes": indefinite,
+                     "reason": "parameters, outputs and constants, held for the whole run: the largest value "
+                               "of each allocation"})
     return rows
 
 

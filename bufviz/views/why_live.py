@@ -22,7 +22,8 @@ def explain_value(report: PeakReport, name: str | None, describe=None) -> dict:
     row = _find(memory["at_peak"], report, name)
     if describe is not None and row.get("opcode") is None:
         info = describe(row["name"], parse_index(row["index"]))
-        row = {**row, **{k: info.get(k) or row.get(k) for k in ("opcode", "op_name", "source", "shape")}}
+        row = {**row, **{k: info.get(k) or row.get(k) for k in ("opcode", "op_name", "source", "shape", "path",
+                                                                 "copy_of", "user_source", "library")}}
     own = _allocated_value(report, row)
     if own is not None:   # the value's own shape and bytes (the slot may be larger, or another's)
         row = {**row, "shape": own["shape"], "value_bytes": own["size"]}
@@ -33,6 +34,9 @@ def explain_value(report: PeakReport, name: str | None, describe=None) -> dict:
     facts = {
         "name": row["name"], "index": row["index"], "label": value_label(row["name"], row["index"]),
         "opcode": row.get("opcode"), "op_name": row.get("op_name"), "source": row.get("source"),
+        # the user's words: the jax argument's path (or the one XLA copied) and their own line
+        "path": row.get("path"), "copy_of": row.get("copy_of"), "user_source": row.get("user_source"),
+        "library": row.get("library"),
         "shape": row.get("shape"), "bytes": row["bytes"], "value_bytes": row.get("value_bytes", row["bytes"]),
         "kind": row["kind"], "category": row["category"], "evidence": row.get("role_evidence"),
         "allocation": row["allocation"], "offset": row["offset"], "shared_with": sharing,
@@ -68,7 +72,7 @@ def _find(rows: list[dict], report: PeakReport, name: str | None) -> dict:
     if name is None:   # the largest buffer at the peak (a temporary among equals: it is the one to change)
         return max(storage, key=lambda r: (r["bytes"], r["kind"] == "temp"))
     for r in storage:
-        if name in (r["name"], value_label(r["name"], r["index"])):
+        if name in (r["name"], value_label(r["name"], r["index"]), r.get("path")):
             return r
         if any(name in (v["name"], value_label(v["name"], v["index"])) for v in r["shared_with"]):
             return _shared_row(report, r, name)

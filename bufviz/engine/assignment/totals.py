@@ -45,23 +45,32 @@ def totals(assignment: Assignment, allocations: list[dict], donated: set, target
         "fragmentation_bytes": sum(h.heap_size - h.most_in_use for h in assignment.heaps),
         "total_fragmentation_bytes": _unless_negative(assignment.total_bytes - assignment.minimum_memory),
         "minimum_memory_bytes": assignment.minimum_memory,
-        "peak_memory_bytes": _jax_peak(assignment, target),
+        **_jax_peak(assignment, target),
+        # jax 0.12's ComputeTotalAllocationBytes: every allocation of memory space 0 (thread-local
+        # scratch aside), the same as memory needed on all 15 programs of jax 0.12's corpus
+        "total_allocation_bytes": sum(a.size for a in assignment.allocations
+                                      if a.color == 0 and not a.thread_local),
         "alignment": assignment.alignment,
     }
 
 
-def _jax_peak(assignment: Assignment, target: Target) -> int:
+def _jax_peak(assignment: Assignment, target: Target) -> dict:
     """jax `peak_memory_in_bytes`: the largest value of every parameter, constant and live-out
     allocation, plus (until XLA:CPU began dropping heap traces) the most temp bytes in use at
     once, each chunk counted while any of its values lives (15 of 15 XLA:GPU programs of jax
-    0.11.2; a sum of live values instead misses chunks shared by a value that ends)."""
+    0.11.2; a sum of live values instead misses chunks shared by a value that ends). jax 0.12
+    names the first part `indefinite_allocations` (allocations held for the whole run) and the
+    peak without tile padding `peak_unpadded_heap_bytes` (none on CPU and GPU; on TPU bufviz's
+    padding is itself an estimate, so none is given)."""
     static = 0
     for a in assignment.allocations:
         if (a.parameter is not None or a.constant or a.maybe_live_out) and not a.thread_local:
             static += max(target.size(v.instruction.shape.subshape(v.index)) for v, _, _ in a.values)
-    if target.platform == "cpu" and target.is_before(JAX_STATIC_PEAK) is not True:
-        return static
-    return static + max((h.most_in_use for h in assignment.heaps), default=0)
+    peak = static
+    if target.platform != "cpu" or target.is_before(JAX_STATIC_PEAK) is True:
+        peak += max((h.most_in_use for h in assignment.heaps), default=0)
+    return {"peak_memory_bytes": peak, "indefinite_allocations": static,
+            "peak_unpadded_heap_bytes": None if target.pads_tiles else peak}
 
 
 def stats_block(assignment: Assignment, numbers: dict) -> str:

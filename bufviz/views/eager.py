@@ -1,0 +1,63 @@
+"""Is a module the user's own jitted function, or one jax compiled for a single eager operation
+or a library's init (`jit_add`, `jit_broadcast_in_dim`, `jit__truncated_normal`)? A dump folder
+of a training script holds dozens of the latter beside the one step the user wrote.
+
+jax names a module after the function it compiled (`jit_train_step`) and leaves its own frames
+out of the stack it records: a function the user (or a library they call, flax's `apply`)
+defined appears among the module's frames under that name, a jax primitive, jax.numpy or
+jax.random function never does. Without frames (jax before 0.10, or none recorded), what jax
+does for an eager operation shows instead: a primitive applied to `args[0]`, `args[1]` ...,
+a private helper (`_uniform`), or a module doing just the operation it is named after."""
+from __future__ import annotations
+
+import re
+
+from ..hlo.model import Module
+from .sources import is_library
+
+_JAX_PREFIX = re.compile(r"^(?:jit|pmap)_(.+)$")
+_ARGS = re.compile(r"args\[\d+\]$")
+_TRANSFORM = re.compile(r"(?:^|/)(?:jvp|transpose|vmap|pmap|xmap)\(|(?:^|/)shard_map(?:/|$)")
+_SCOPE = re.compile(r"^(?:[\w.]+\()*jit\(([^)]*)\)\)*/")
+SMALL = 32   # instructions of the entry computation an eager operation stays under
+
+
+def jitted_function(module: Module) -> str | None:
+    """The function jax compiled (`train_step` of `jit_train_step`), or None for a module jax did
+    not name (TensorFlow's, PyTorch/XLA's)."""
+    m = _JAX_PREFIX.match(module.name)
+    return m.group(1) if m else None
+
+
+def is_eager(module: Module) -> bool:
+    """True for a module jax compiled for one eager operation or a library's init; False for the
+    user's own jitted function and wherever the module says neither (never a guess against the
+    user's step)."""
+    function = jitted_function(module)
+    if function is None:
+        return False
+    entry = module.entry.instructions
+    ops = {i.metadata.get("op_name") or "" for i in entry if i.opcode != "parameter"}
+    if any(_TRANSFORM.search(op) for op in ops):
+        return False   # differentiated or mapped over devices: never one eager operation
+    if module.function_names:   # the frames jax recorded: does any run the function it compiled?
+        return not any(_sanitized(_last(name)) == _sanitized(function) for name in module.function_names.values())
+    if len(entry) > SMALL:
+        return False
+    params = [p.metadata.get("op_name") or "" for p in module.entry.parameters]
+    if params and all(_ARGS.fullmatch(p) for p in params):
+        return True   # jax's dispatch of a primitive: its operands are `args`
+    sources = [i.metadata.get("source_file") for i in entry if i.metadata.get("source_file")]
+    if function.startswith("_") and sources and all(is_library(f) for f in sources):
+        return True   # a library's private helper (jax.random's _uniform), called from a library
+    return {_SCOPE.sub("", op) for op in ops} == {function}   # the one operation it is named after (add)
+
+
+def _last(name: str) -> str:
+    """`flax_cnn.<locals>.train_step` -> `train_step`; `CNN.__call__` -> `__call__`."""
+    return name.rsplit(".", 1)[-1]
+
+
+def _sanitized(name: str) -> str:
+    """A function's name as jax puts it in a module name (`<lambda>` -> `lambda`), ends trimmed."""
+    return re.sub(r"\W+", "_", name).strip("_")

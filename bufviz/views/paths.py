@@ -1,0 +1,50 @@
+"""A jax argument's pytree path, as the user wrote it: jax puts it in each entry parameter's
+op_name (`params['Conv_0']['kernel']`, `opt_state[0].mu['Dense_0']['kernel']`,
+`model.layers[0].weight`); XLA's name for it (`params__Conv_0____kernel__.1`) is mangled."""
+from __future__ import annotations
+
+import re
+
+from ..hlo.model import Module
+
+# A name, then keys, indices and attributes: ['key'], ["key"], [0], .attr
+_PATH = re.compile(r"[A-Za-z_]\w*(?:\[(?:'[^'\]]*'|\"[^\"\]]*\"|-?\d+)\]|\.[A-Za-z_]\w*)*")
+_STEP = re.compile(r"\[(?:'[^'\]]*'|\"[^\"\]]*\"|-?\d+)\]|\.[A-Za-z_]\w*|^[A-Za-z_]\w*")
+
+
+def parameter_paths(module: Module) -> dict[str, str]:
+    """Entry parameter name -> its pytree path. Only where every named parameter's op_name is a
+    path and no two are the same: TensorFlow (`XLA_Args`) and PyTorch/XLA (`xla__device_data`)
+    give every parameter one op_name, jax gives each leaf its own."""
+    named = {p.name: p.metadata.get("op_name") for p in module.entry.parameters}
+    paths = {name: op for name, op in named.items() if op}
+    if not paths or len(set(paths.values())) != len(paths):
+        return {}
+    if not all(_PATH.fullmatch(op) for op in paths.values()):
+        return {}
+    if len(paths) == 1 and not module.name.startswith(("jit_", "pmap_")):
+        return {}   # (one parameter: its op_name alone does not tell jax's path from another word)
+    return paths
+
+
+def path_steps(path: str) -> list[str]:
+    """`opt_state[0].mu['w']` -> ['opt_state', '[0]', '.mu', "['w']"]."""
+    return _STEP.findall(path)
+
+
+def short_path(path: str, width: int) -> str:
+    """A path that fits `width`: leading steps dropped (`…mu['Dense_0']['kernel']`), never the
+    middle; the last step alone is cut from its front only when nothing else fits."""
+    if len(path) <= width:
+        return path
+    steps = path_steps(path)
+    for k in range(1, len(steps)):
+        text = "…" + "".join(steps[k:]).lstrip(".")
+        if len(text) <= width:
+            return text
+    return ("…" + path[-(width - 1):]) if width > 1 else "…"
+
+
+def kept_steps(short: str) -> int:
+    """How many steps of a path its shortened form still shows whole."""
+    return len(path_steps(short.lstrip("…"))) if short.startswith("…") else len(path_steps(short))

@@ -1,0 +1,17 @@
+#loc1 = loc("x")
+module @jit_relu attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<8x16xf32> loc("x")) -> (tensor<8x16xf32> {jax.result_info = "result"}) {
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32> loc(#loc7)
+    %0 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<8x16xf32> loc(#loc8)
+    %1 = stablehlo.maximum %arg0, %0 : tensor<8x16xf32> loc(#loc8)
+    return %1 : tensor<8x16xf32> loc(#loc7)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc2 = loc("/work/main/tests/data/folders/programs/two_steps.py":14:12 to :36)
+#loc3 = loc("/work/main/tests/data/folders/programs/two_steps.py":47:9 to :45)
+#loc4 = loc("MLP.__call__"(#loc2))
+#loc5 = loc("<module>"(#loc3))
+#loc6 = loc(callsite(#loc4 at #loc5))
+#loc7 = loc("jit(relu)"(#loc6))
+#loc8 = loc("jit(relu)/max"(#loc6))

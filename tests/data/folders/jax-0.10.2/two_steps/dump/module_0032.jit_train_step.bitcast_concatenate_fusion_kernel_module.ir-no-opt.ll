@@ -1,0 +1,83 @@
+; ModuleID = '__compute_module_bitcast_concatenate_fusion_kernel_module'
+source_filename = "__compute_module_bitcast_concatenate_fusion_kernel_module"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+%XLA_CPU_KernelCallFrame = type { ptr, ptr, i64, ptr }
+%XLA_CPU_KernelArg = type { ptr, i64 }
+%kernel_dim3 = type { i64, i64, i64 }
+
+; Function Attrs: uwtable
+define ptr @bitcast_concatenate_fusion(ptr %0) #0 {
+  %2 = getelementptr inbounds %XLA_CPU_KernelCallFrame, ptr %0, i32 0, i32 3
+  %3 = load ptr, ptr %2, align 8, !invariant.load !3
+  %4 = getelementptr inbounds %XLA_CPU_KernelArg, ptr %3, i32 0, i32 0
+  %5 = load ptr, ptr %4, align 8, !invariant.load !3, !dereferenceable !4
+  %6 = getelementptr inbounds %XLA_CPU_KernelArg, ptr %3, i32 1, i32 0
+  %7 = load ptr, ptr %6, align 8, !invariant.load !3, !dereferenceable !5
+  %8 = getelementptr inbounds %XLA_CPU_KernelCallFrame, ptr %0, i32 0, i32 1
+  %9 = load ptr, ptr %8, align 8
+  %10 = getelementptr inbounds %kernel_dim3, ptr %9, i32 0, i32 0
+  %11 = load i64, ptr %10, align 4, !invariant.load !3
+  %12 = getelementptr inbounds %kernel_dim3, ptr %9, i32 0, i32 1
+  %13 = load i64, ptr %12, align 4, !invariant.load !3
+  %14 = getelementptr inbounds %kernel_dim3, ptr %9, i32 0, i32 2
+  %15 = load i64, ptr %14, align 4, !invariant.load !3
+  call void @bitcast_concatenate_fusion_wrapped(ptr %5, ptr %7, i64 %11, i64 %13, i64 %15)
+  ret ptr null
+}
+
+; Function Attrs: alwaysinline
+define internal void @bitcast_concatenate_fusion_wrapped(ptr noalias align 64 dereferenceable(32) %0, ptr noalias align 64 dereferenceable(64) %1, i64 %2, i64 %3, i64 %4) #1 {
+  br label %6
+
+6:                                                ; preds = %9, %5
+  %7 = phi i64 [ %13, %9 ], [ 0, %5 ]
+  %8 = icmp slt i64 %7, 8
+  br i1 %8, label %9, label %14
+
+9:                                                ; preds = %6
+  %10 = trunc i64 %7 to i32
+  %11 = mul nsw i64 %7, 2
+  %12 = getelementptr inbounds [16 x i32], ptr %1, i32 0, i64 %11
+  store i32 %10, ptr %12, align 4
+  %13 = add i64 %7, 1
+  br label %6
+
+14:                                               ; preds = %6
+  br label %15
+
+15:                                               ; preds = %18, %14
+  %16 = phi i64 [ %27, %18 ], [ 0, %14 ]
+  %17 = icmp slt i64 %16, 8
+  br i1 %17, label %18, label %28
+
+18:                                               ; preds = %15
+  %19 = getelementptr inbounds [8 x i32], ptr %0, i32 0, i64 %16
+  %20 = load i32, ptr %19, align 4, !invariant.load !3
+  %21 = icmp slt i32 %20, 0
+  %22 = add i32 %20, 16
+  %23 = select i1 %21, i32 %22, i32 %20
+  %24 = mul nsw i64 %16, 2
+  %25 = add nsw i64 %24, 1
+  %26 = getelementptr inbounds [16 x i32], ptr %1, i32 0, i64 %25
+  store i32 %23, ptr %26, align 4
+  %27 = add i64 %16, 1
+  br label %15
+
+28:                                               ; preds = %15
+  ret void
+}
+
+attributes #0 = { uwtable "frame-pointer"="all" "prefer-vector-width"="256" }
+attributes #1 = { alwaysinline }
+
+!llvm.module.flags = !{!0, !1}
+!xla_cpu_memory_region_name = !{!2}
+
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+!1 = !{i32 1, !"xla_dylib_index", i64 3}
+!2 = !{!"xla_cpu_emitter__concatenate_fusion_kernel_emitter__hlo_opcode__fusion"}
+!3 = !{}
+!4 = !{i64 32}
+!5 = !{i64 64}

@@ -1,0 +1,16 @@
+#loc1 = loc("args[0]")
+module @jit_convert_element_type attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<ui32> loc("args[0]")) -> (tensor<ui32> {jax.result_info = "result"}) {
+    return %arg0 : tensor<ui32> loc(#loc10)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc2 = loc("/work/jax12env/lib/python3.13/site-packages/flax/linen/linear.py":668:13 to 670:5)
+#loc3 = loc("/work/main/tests/data/folders/programs/linen_cnn_adamw.py":14:20 to :62)
+#loc4 = loc("/work/main/tests/data/folders/programs/linen_cnn_adamw.py":42:9 to :58)
+#loc5 = loc("_Conv.__call__"(#loc2))
+#loc6 = loc("CNN.__call__"(#loc3))
+#loc7 = loc("<module>"(#loc4))
+#loc8 = loc(callsite(#loc6 at #loc7))
+#loc9 = loc(callsite(#loc5 at #loc8))
+#loc10 = loc("jit(convert_element_type)"(#loc9))

@@ -1,0 +1,15 @@
+#loc1 = loc("args[0]")
+module @jit_reshape attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<4x8x8x2xf32> loc("args[0]")) -> (tensor<4x128xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.reshape %arg0 : (tensor<4x8x8x2xf32>) -> tensor<4x128xf32> loc(#loc7)
+    return %0 : tensor<4x128xf32> loc(#loc8)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc2 = loc("/work/main/tests/data/folders/programs/linen_cnn_adamw.py":16:12 to :39)
+#loc3 = loc("/work/main/tests/data/folders/programs/linen_cnn_adamw.py":42:9 to :58)
+#loc4 = loc("CNN.__call__"(#loc2))
+#loc5 = loc("<module>"(#loc3))
+#loc6 = loc(callsite(#loc4 at #loc5))
+#loc7 = loc("jit(reshape)/reshape"(#loc6))
+#loc8 = loc("jit(reshape)"(#loc6))

@@ -1,0 +1,18 @@
+#loc1 = loc("args[0]")
+module @jit_broadcast_in_dim attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<f32> loc("args[0]")) -> (tensor<16xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.broadcast_in_dim %arg0, dims = [] : (tensor<f32>) -> tensor<16xf32> loc(#loc10)
+    return %0 : tensor<16xf32> loc(#loc11)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc2 = loc("/work/jax12env/lib/python3.13/site-packages/flax/linen/linear.py":270:13 to 272:7)
+#loc3 = loc("/work/main/tests/data/folders/programs/two_steps.py":14:20 to :35)
+#loc4 = loc("/work/main/tests/data/folders/programs/two_steps.py":47:9 to :45)
+#loc5 = loc("Dense.__call__"(#loc2))
+#loc6 = loc("MLP.__call__"(#loc3))
+#loc7 = loc("<module>"(#loc4))
+#loc8 = loc(callsite(#loc6 at #loc7))
+#loc9 = loc(callsite(#loc5 at #loc8))
+#loc10 = loc("jit(broadcast_in_dim)/broadcast_in_dim"(#loc9))
+#loc11 = loc("jit(broadcast_in_dim)"(#loc9))

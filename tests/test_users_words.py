@@ -1,0 +1,185 @@
+"""In the user's words, on whole `--xla_dump_to` folders of real programs (tests/data/folders,
+with jax's own truth.json): the user's steps told apart from the modules jax compiled for eager
+operations, parameters named by the pytree path jax reported, and each value's line in the
+user's own file (the innermost frame of XLA's StackFrames tables outside installed packages)."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA, SHARED, run, run_json
+
+FOLDERS = sorted(p for p in (DATA / "folders").glob("jax-*/*") if (p / "truth.json").exists())
+# The roles programs (one step each, jax's metadata) and the shared corpus of jax 0.10 on.
+STEPS = sorted((DATA / "roles").glob("jax-*/*after_optimizations.txt")) + sorted(
+    p for v in ("xla-jax-0.10.2", "xla-jax-0.11.2", "xla-jax-0.12.0") for p in (SHARED / "corpus" / v).glob(
+        "*/*cpu_after_optimizations.txt"))
+
+
+def truth(folder: Path) -> dict:
+    return json.loads((folder / "truth.json").read_text())
+
+
+def step_file(folder: Path, step: dict) -> Path:
+    return folder / "dump" / step["module_file"]
+
+
+def fid(p: Path) -> str:
+    return f"{p.parent.name}/{p.name}"
+
+
+def test_folders_are_bundled():
+    assert len(FOLDERS) >= 3 and any(len(truth(f)["steps"]) > 1 for f in FOLDERS)
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=fid)
+def test_the_users_steps_are_not_eager_and_the_rest_are(folder):
+    steps = {s["module_file"] for s in truth(folder)["steps"]}
+    rows = run_json("scan", folder)["modules"]
+    assert len(rows) == truth(folder)["module_count"]
+    for r in rows:
+        assert r["eager"] is (Path(r["path"]).name not in steps), r["path"]
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=fid)
+def test_scan_folds_eager_modules_and_gives_each_program_its_command(folder):
+    t = truth(folder)
+    code, out, _ = run("scan", folder, "--no-color")
+    assert code == 0
+    assert f"+ {t['eager_modules']} modules jax compiled for eager operations" in out
+    for s in t["steps"]:
+        assert f"--module {s['module_number']}" in out
+    eager_names = set(t["eager_module_names"])
+    assert not any(f".{name}" in line for line in out.splitlines() for name in eager_names
+                   if line.lstrip()[:1].isdigit())   # (no ranked row is an eager module)
+    code, everything, _ = run("scan", folder, "--no-color", "--all")
+    assert all(f"module_{n:04d}" in everything for n in range(0, 1))
+
+
+@pytest.mark.parametrize("folder", [f for f in FOLDERS if len(truth(f)["steps"]) == 1], ids=fid)
+def test_peak_of_a_one_step_folder_shows_the_step(folder):
+    (step,) = truth(folder)["steps"]
+    report = run_json("peak", folder)
+    assert report["module"] == step["jit_name"]
+    assert report["memory"]["needed_bytes"] == step["memory_analysis"]["argument_size_in_bytes"] + \
+        step["memory_analysis"]["output_size_in_bytes"] + step["memory_analysis"]["temp_size_in_bytes"] - \
+        step["memory_analysis"]["alias_size_in_bytes"] + report["memory"]["constant_bytes"]
+    assert any(f"{truth(folder)['eager_modules']} modules jax compiled" in n for n in report["notes"])
+    code, out, _ = run("peak", folder, "--no-color", "--no-advice")
+    assert code == 0 and "Storage at the peak" in out
+
+
+@pytest.mark.parametrize("folder", [f for f in FOLDERS if len(truth(f)["steps"]) > 1], ids=fid)
+def test_peak_of_a_folder_of_several_steps_ranks_them(folder):
+    code, out, _ = run("peak", folder, "--no-color")
+    assert code == 0
+    for s in truth(folder)["steps"]:
+        assert f"bufviz peak {folder} --module {s['module_number']}" in out
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=fid)
+def test_parameters_carry_jax_pytree_paths(folder):
+    for step in truth(folder)["steps"]:
+        by_number = {a["hlo_parameter"]: a["jax_arg_name"] for a in step["args"] if a["kept"]}
+        report = run_json("peak", step_file(folder, step))
+        params = [r for r in report["memory"]["at_peak"] if r["kind"] == "parameter"]
+        assert params
+        for r in params:
+            assert r["path"] == by_number[r["parameter"]["number"]], r["name"]
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=fid)
+def test_at_80_columns_parameters_show_paths_that_tell_them_apart(folder):
+    step = truth(folder)["steps"][0]
+    code, out, _ = run("peak", step_file(folder, step), "--no-color", "--no-advice", "--top", "0")
+    assert code == 0 and "____" not in out
+    table = out.split("Storage at the peak", 1)[1].split("\n= ", 1)[0].splitlines()
+    at = table[1].index("value in it")   # (the column, where its header starts)
+    shown = [line[at:].split("  ")[0].strip() for line in table[3:] if " parameter " in line]
+    assert shown and len(set(shown)) == len(shown)   # (the row is told apart by its path's last keys)
+    for cell in shown:
+        assert cell.startswith("…") or any(cell == a["jax_arg_name"] for a in step["args"])
+
+
+def frames(text: str) -> tuple[dict, callable]:
+    """XLA's StackFrames tables, read here: frame id -> its chain (file, line), innermost first."""
+    head = text.split("\nENTRY ", 1)[0]
+    tables = {}
+    for name in ("FileNames", "FunctionNames", "FileLocations", "StackFrames"):
+        m = re.search(rf"^{name}\n((?:\d+ .*\n)*)", head, re.M)
+        tables[name] = dict(re.findall(r"^(\d+) (.*)$", m.group(1), re.M)) if m else {}
+    files = {int(k): json.loads(v) for k, v in tables["FileNames"].items()}
+    locations = {int(k): dict((a, int(b)) for a, b in re.findall(r"(\w+)=(\d+)", v))
+                 for k, v in tables["FileLocations"].items()}
+    stack = {int(k): dict((a, int(b)) for a, b in re.findall(r"(\w+)=(\d+)", v))
+             for k, v in tables["StackFrames"].items()}
+
+    def chain(frame: int) -> list[tuple[str, int]]:
+        out = []
+        while frame in stack and len(out) < 1000:
+            loc = locations[stack[frame]["file_location_id"]]
+            out.append((files[loc["file_name_id"]], loc["line"]))
+            frame = stack[frame]["parent_frame_id"] - 1   # (printed one more than the parent's id)
+        return out
+    return stack, chain
+
+
+def innermost_user_line(text: str, name: str) -> str | None:
+    _, chain = frames(text)
+    m = re.search(rf"^\s*(?:ROOT )?%{re.escape(name)} = .*stack_frame_id=(\d+)", text, re.M)
+    if not m:
+        return None
+    return next((f"{f}:{line}" for f, line in chain(int(m.group(1))) if "site-packages" not in f), None)
+
+
+@pytest.mark.parametrize("path", STEPS, ids=fid)
+def test_user_source_is_the_innermost_frame_outside_libraries(path):
+    text = path.read_text()
+    if "\nStackFrames\n" not in text:
+        pytest.skip("no stack-frame tables")
+    memory = run_json("peak", path)["memory"]
+    rows = [r for r in memory["at_peak"] if r["kind"] != "free"]
+    own = [(r, innermost_user_line(text, r["name"])) for r in rows]
+    checked = [(r, line) for r, line in own if line is not None]
+    agree = sum(r["user_source"] == line for r, line in checked)
+    assert agree >= 0.95 * len(checked)
+    assert all("site-packages" not in (r["user_source"] or "") for r in rows)
+    if memory["peak_instruction"] and (line := innermost_user_line(text, memory["peak_instruction"])):
+        assert memory["peak_user_source"] == line
+
+
+@pytest.mark.parametrize("path", [p for p in STEPS if "roles" in str(p)] + [
+    step_file(f, s) for f in FOLDERS for s in truth(f)["steps"]], ids=fid)
+def test_temporaries_without_any_source_line_are_few(path):
+    memory = run_json("peak", path)["memory"]
+    lost = sum(r["bytes"] for r in memory["at_peak"] if r["kind"] == "temp" and not r["user_source"]
+               and not r["source"])
+    assert lost <= 0.05 * memory["needed_bytes"]
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=fid)
+def test_user_lines_are_in_the_users_files(folder):
+    t = truth(folder)
+    for step in t["steps"]:
+        memory = run_json("peak", step_file(folder, step))["memory"]
+        lines = [r["user_source"] for r in memory["at_peak"] if r["user_source"]]
+        assert lines and all(Path(line.rsplit(":", 1)[0]).name in t["user_files"] for line in lines)
+        grouped = run_json("peak", step_file(folder, step), "--by", "source")["groups"]["source"]
+        assert sum(g["bytes"] for g in grouped) == memory["needed_bytes"]
+
+
+def test_github_annotations_point_at_the_users_file_in_the_repository(monkeypatch):
+    folder = next(f for f in FOLDERS if len(truth(f)["steps"]) == 1)
+    t = truth(folder)
+    step = step_file(folder, t["steps"][0])
+    names = re.findall(r'^\d+ "([^"]+)"$', step.read_text().split("\nFunctionNames", 1)[0], re.M)
+    program = next(n for n in names if Path(n).name in t["user_files"])   # (as jax wrote it)
+    workspace = str(Path(program).parent.parent)
+    monkeypatch.setenv("GITHUB_WORKSPACE", workspace)
+    code, out, _ = run("check", step, "--budget", "1KiB", "--format", "github")
+    placed = re.findall(r"^::error file=([^,]+),line=(\d+)", out, re.M)
+    assert code == 1 and placed
+    assert {f for f, _ in placed} == {str(Path(program).relative_to(workspace))}
