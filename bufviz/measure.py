@@ -84,6 +84,7 @@ def module_description(module: Module):
     outputs: dict = {}                  # (name, index) -> the output position it holds
     origins: dict[str, tuple] = {}      # an instruction's op_name and source (one per tuple)
     paths: dict[str, str] = {}          # entry parameter -> its pytree path
+    donors: dict[tuple, str] = {}       # output position -> the entry parameter donated to it
     lines = SourceLines(module)
 
     def describe(name, index):
@@ -112,9 +113,8 @@ def module_description(module: Module):
             if instr.computation is module.entry:
                 if not roles:   # what each entry parameter holds, from what the program does with it
                     roles.update(parameter_roles(module))
-                    paths.update(parameter_paths(module) or {None: None})
                 found["role"], found["role_evidence"] = roles.get(instr.name) or (None, None)
-                found["path"] = paths.get(instr.name)
+                found["path"] = path_of(instr.name)
         elif (copied := copied_parameter(instr)) is not None:
             original = _describe(copied, ())
             found["role"], found["copy_of"] = original["role"], original.get("path")
@@ -122,7 +122,18 @@ def module_description(module: Module):
             found["role_evidence"] = f"XLA's copy of {original.get('path') or copied.name}{other}"
         if not outputs:
             outputs.update(output_positions(module) or {None: None})
+            numbered = {p.parameter_number: p.name for p in module.entry.parameters}
+            donors.update({tuple(out): numbered[n] for out, n, index, _ in module.input_output_alias
+                           if not index and n in numbered})
         if (position := outputs.get((instr.name, tuple(index)))) is not None:
             found["output_index"] = format_index(position)   # which output it is (when it is one)
+            donor = donors.get(tuple(position))
+            if instr.opcode != "parameter" and donor is not None and path_of(donor):
+                found["path"], found["updated"] = path_of(donor), True   # the new value of a donated argument
         return found
+
+    def path_of(parameter: str) -> str | None:
+        if not paths:
+            paths.update(parameter_paths(module) or {None: None})
+        return paths.get(parameter)
     return describe

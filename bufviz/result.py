@@ -27,6 +27,7 @@ class StorageRow(TypedDict, total=False):
     library: str | None      # the library frame under it ("flax Conv")
     path: str | None         # a jax argument's pytree path ("params['Conv_0']['kernel']")
     copy_of: str | None      # the path of the argument XLA's copy copies
+    updated: bool            # the new value a step writes for a donated argument (`path` is its)
     start: int | None
     end: int | None
     role: str | None

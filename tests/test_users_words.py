@@ -183,3 +183,28 @@ def test_github_annotations_point_at_the_users_file_in_the_repository(monkeypatc
     placed = re.findall(r"^::error file=([^,]+),line=(\d+)", out, re.M)
     assert code == 1 and placed
     assert {f for f, _ in placed} == {str(Path(program).relative_to(workspace))}
+
+
+def test_the_new_value_of_a_donated_argument_carries_its_path():
+    """input_output_alias `{k}: (n, {})` (read here from the module's header) and the ROOT
+    tuple's k-th operand: that value is the new value of argument n, named by n's path."""
+    folder = next(f for f in FOLDERS if len(truth(f)["steps"]) == 1)
+    step = truth(folder)["steps"][0]
+    text = step_file(folder, step).read_text()
+    aliases = {int(k): int(n) for k, n in re.findall(r"\{(\d+)\}: \((\d+), \{\}", text.split("\n", 1)[0])}
+    assert aliases
+    root = re.search(r"^\s*ROOT %\S+ = \(.*?\) tuple\((.*)\)", text.split("\nENTRY ", 1)[1], re.M).group(1)
+    operands = [o.strip().lstrip("%").split("#")[0] for o in root.split(",")]
+    by_number = {a["hlo_parameter"]: a["jax_arg_name"] for a in step["args"] if a["kept"]}
+    checked = 0
+    for k, n in list(aliases.items())[:6]:
+        name = operands[k]
+        if not re.match(r"^[\w.\-]+$", name) or name.startswith("param"):
+            continue
+        code, out, _ = run("explain", step_file(folder, step), name, "--format", "json")
+        if code != 0:
+            continue
+        facts = json.loads(out)["explain"]
+        assert facts["path"] == by_number[n], name
+        checked += 1
+    assert checked

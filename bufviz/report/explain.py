@@ -7,7 +7,7 @@ from rich.text import Text
 from typing import TYPE_CHECKING
 
 from ..units import human_bytes
-from ..views.labels import COPY, row_source
+from ..views.labels import row_label, row_source
 from .header import bytes_cell, render_header, render_notes
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def render_explain(report: PeakReport, console: Console) -> None:
     render_header(report, console)
     f = report.explain
-    label = f.get("path") or (f"{COPY}{f['copy_of']}" if f.get("copy_of") else f["label"])
+    label = row_label(f)
     head = Text(label, style="bold") + Text(f"  {f['shape'] or ''}  {bytes_cell(f['value_bytes'])}")
     if f["value_bytes"] != f["bytes"]:
         head.append(f"  in a slot of {human_bytes(f['bytes'])}", style="dim")

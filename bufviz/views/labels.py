@@ -10,13 +10,13 @@ from .paths import kept_steps, path_steps, short_path
 
 COPY = "copy of "
 ARROW = " → "
-_COUNT = re.compile(r" ×\d+$")
+_SUFFIX = re.compile(r"(?: \(updated\))?(?: ×\d+)?$")   # kept whole: what the row is, how many
 
 
 def row_label(row: dict) -> str:
     """`params['Conv_0']['kernel']`, `copy of params['Dense_0']['kernel']`, else XLA's name."""
-    if row.get("path"):
-        return row["path"]
+    if row.get("path"):   # (the new value a step writes over a donated argument says so)
+        return row["path"] + (" (updated)" if row.get("updated") else "")
     if row.get("copy_of"):
         return COPY + row["copy_of"]
     return value_label(row["name"], row.get("index") or "")
@@ -53,9 +53,9 @@ def short_label(text: str, width: int) -> str:
     """A label that fits: a path loses its leading steps (never its middle), a name its middle."""
     if len(text) <= width:
         return text
-    count = _COUNT.search(text)   # (identical rows shown once: `name ×4`)
-    if count and width > len(count.group()) + 2:
-        return short_label(text[:count.start()], width - len(count.group())) + count.group()
+    suffix = _SUFFIX.search(text).group()   # (`… (updated)`, identical rows shown once: `name ×4`)
+    if suffix and width > len(suffix) + 2:
+        return short_label(text[: len(text) - len(suffix)], width - len(suffix)) + suffix
     copy = text.startswith(COPY)
     body = text[len(COPY):] if copy else text
     if path_steps(body) and "".join(path_steps(body)) == body:

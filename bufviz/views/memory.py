@@ -123,7 +123,7 @@ def _row(a: dict, offset: int, size: int, kind: str, occupant: dict, others: lis
             "opcode": info.get("opcode"), "op_name": info.get("op_name"), "source": info.get("source"),
             "user_source": info.get("user_source"), "library": info.get("library"),
             # the jax argument's pytree path (a parameter's slot), or the one XLA's copy copies
-            "path": info.get("path"), "copy_of": info.get("copy_of"),
+            "path": info.get("path"), "copy_of": info.get("copy_of"), "updated": info.get("updated", False),
             "start": span[0], "end": span[1], "parameter": a["parameter"] if kind == "parameter" else None,
             # what a parameter (or XLA's copy of one) holds, and why bufviz says so
             "role": info.get("role"), "role_evidence": info.get("role_evidence"), "output": None,
@@ -141,7 +141,7 @@ def _whole_run_row(a: dict, time: int, ranges: dict, describe) -> dict:
     if kind == "parameter":   # what the parameter holds, whatever value is in its slot at the peak
         info = next((info for v in a["values"] if (info := describe(v["name"], v["index"])).get("role")), {})
         row["role"], row["role_evidence"] = info.get("role"), info.get("role_evidence")
-        row["path"] = info.get("path")
+        row["path"], row["updated"] = info.get("path"), False   # (the slot is the argument's)
         if row["role"] not in (None, "inputs"):
             row["category"] = None   # what the parameter is, though a loop's carry sits in it
     if "output" in kinds:   # which output (matched across compilations by it), from any value in it
@@ -170,7 +170,8 @@ def _free_row(free: int) -> dict:
     return {"allocation": None, "offset": None, "bytes": free, "value_bytes": None, "kind": "free",
             "category": "fragmentation",
             "loop": None, "name": FREE_NAME, "index": "", "shape": None, "opcode": None, "op_name": None,
-            "source": None, "user_source": None, "library": None, "path": None, "copy_of": None, "start": None, "end": None, "parameter": None, "role": None, "role_evidence": None,
+            "source": None, "user_source": None, "library": None, "path": None, "copy_of": None, "updated": False,
+            "start": None, "end": None, "parameter": None, "role": None, "role_evidence": None,
             "output": None,
             "shared_with": []}
 

@@ -23,7 +23,7 @@ def explain_value(report: PeakReport, name: str | None, describe=None) -> dict:
     if describe is not None and row.get("opcode") is None:
         info = describe(row["name"], parse_index(row["index"]))
         row = {**row, **{k: info.get(k) or row.get(k) for k in ("opcode", "op_name", "source", "shape", "path",
-                                                                 "copy_of", "user_source", "library")}}
+                                                                 "copy_of", "updated", "user_source", "library")}}
     own = _allocated_value(report, row)
     if own is not None:   # the value's own shape and bytes (the slot may be larger, or another's)
         row = {**row, "shape": own["shape"], "value_bytes": own["size"]}
@@ -35,7 +35,8 @@ def explain_value(report: PeakReport, name: str | None, describe=None) -> dict:
         "name": row["name"], "index": row["index"], "label": value_label(row["name"], row["index"]),
         "opcode": row.get("opcode"), "op_name": row.get("op_name"), "source": row.get("source"),
         # the user's words: the jax argument's path (or the one XLA copied) and their own line
-        "path": row.get("path"), "copy_of": row.get("copy_of"), "user_source": row.get("user_source"),
+        "path": row.get("path"), "copy_of": row.get("copy_of"), "updated": bool(row.get("updated")),
+        "user_source": row.get("user_source"),
         "library": row.get("library"),
         "shape": row.get("shape"), "bytes": row["bytes"], "value_bytes": row.get("value_bytes", row["bytes"]),
         "kind": row["kind"], "category": row["category"], "evidence": row.get("role_evidence"),
