@@ -208,3 +208,31 @@ def test_the_new_value_of_a_donated_argument_carries_its_path():
         assert facts["path"] == by_number[n], name
         checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("folder", FOLDERS[:1], ids=fid)
+def test_check_and_diff_fold_eager_modules_but_never_one_over_a_limit(folder):
+    t = truth(folder)
+    result = run_json("check", folder, "--budget", "1GiB")
+    steps = {s["module_file"] for s in t["steps"]}
+    assert all(r["eager"] is (Path(r["path"]).name not in steps) for r in result["results"])
+    code, out, _ = run("check", folder, "--budget", "1GiB", "--no-color")
+    assert code == 0 and f"+ {t['eager_modules']} modules jax compiled for eager operations" in out
+    eager = [r for r in result["results"] if r["eager"]]
+    largest = max(eager, key=lambda r: r["bytes"])
+    budget = largest["bytes"] - 1   # the largest eager module is over it
+    code, out, _ = run("check", folder, "--budget", str(budget), "--no-color")
+    over = [r for r in run_json_any("check", folder, "--budget", str(budget))["results"] if not r["ok"]]
+    assert code == 1 and any(r["eager"] for r in over)
+    for r in over:
+        assert r["program"] in out
+    code, out, _ = run("diff", folder, folder, "--no-color")
+    assert code == 0 and f"+ {t['eager_modules']} modules jax compiled for eager operations" in out
+    assert all(s["jit_name"] in out for s in t["steps"])
+
+
+def run_json_any(*args: str) -> dict:
+    """The JSON of a command whatever its exit code (a check over its limit exits 1)."""
+    code, out, err = run(*args, "--format", "json")
+    assert code in (0, 1), err
+    return json.loads(out)

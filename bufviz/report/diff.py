@@ -47,7 +47,9 @@ def render_diff(d: dict, console: Console, top: int = 10, everything: bool = Fal
         changed = [m for m in folded if m["needed_bytes"]["delta"]]
         grew = sum(m["needed_bytes"]["delta"] or 0 for m in changed)
         how = f"{len(changed)} changed ({signed(grew)} memory needed)" if changed else "none changed"
-        say(console, f"+ {eager_words([m['module'] or '?' for m in folded], shown=0)}: {how} (--all shows them)",
+        largest = max(folded, key=lambda m: m["needed_bytes"]["new"] or 0)
+        say(console, f"+ {eager_words([m['module'] or '?' for m in folded], shown=0)}: {how}; the largest "
+                     f"{largest['module']} {human_bytes(largest['needed_bytes']['new'] or 0)} (--all shows them)",
             "dim")
     for side, what in (("old", "only in OLD"), ("new", "only in NEW")):
         for s in d["unpaired"][side]:
