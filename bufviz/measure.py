@@ -9,8 +9,9 @@ from .engine.target.target import Target
 from .views.memory import (device_allocations, groups, memory_section, memory_spaces, on_chip_spaces,
                            temp_curve)
 from .views.numbers import other_numbers
+from .views.made import is_loop_state, loop_bodies, made_by
 from .views.paths import parameter_paths
-from .views.roles import copied_parameter, parameter_roles
+from .views.roles import backward_pass, copied_parameter, copies_of, parameter_roles
 from .views.sources import SourceLines
 from .views.timeline import timeline
 from .hlo.model import Module
@@ -85,6 +86,8 @@ def module_description(module: Module):
     origins: dict[str, tuple] = {}      # an instruction's op_name and source (one per tuple)
     paths: dict[str, str] = {}          # entry parameter -> its pytree path
     donors: dict[tuple, str] = {}       # output position -> the entry parameter donated to it
+    bodies: set = set()                 # the computations while loops run
+    training: list[bool] = []           # (worked out once, when first asked)
     lines = SourceLines(module)
 
     def describe(name, index):
@@ -108,13 +111,20 @@ def module_description(module: Module):
             origin = origins[instr.name] = (meta.get("op_name") or None, module.source_of(instr, meta),
                                             *lines.of(instr))
         found = {"shape": shape, "opcode": instr.opcode, "op_name": origin[0], "source": origin[1],
-                 "user_source": origin[2], "library": origin[3]}
+                 "user_source": origin[2], "library": origin[3], "made_by": made_by(instr)}
+        if not bodies:
+            bodies.update(loop_bodies(by_name.values()) or {None})
+        if is_loop_state(instr, bodies):
+            found["loop_state"] = True
+        if not origin[0] and instr.opcode not in ("parameter", "constant"):
+            found["op_name_near"] = lines.op_name_near(instr)   # (what a value XLA made is for)
         if instr.opcode == "parameter":
             if instr.computation is module.entry:
                 if not roles:   # what each entry parameter holds, from what the program does with it
                     roles.update(parameter_roles(module))
                 found["role"], found["role_evidence"] = roles.get(instr.name) or (None, None)
                 found["path"] = path_of(instr.name)
+                found["copies"] = [c.name for c in copies_of(instr)]   # XLA's copies of it
         elif (copied := copied_parameter(instr)) is not None:
             original = _describe(copied, ())
             found["role"], found["copy_of"] = original["role"], original.get("path")
@@ -136,4 +146,11 @@ def module_description(module: Module):
         if not paths:
             paths.update(parameter_paths(module) or {None: None})
         return paths.get(parameter)
+
+    def has_backward() -> bool:
+        """Whether the program differentiates (a training step), not an inference pass."""
+        if not training:
+            training.append(backward_pass(module))
+        return training[0]
+    describe.has_backward = has_backward
     return describe

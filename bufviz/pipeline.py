@@ -15,7 +15,7 @@ from .engine.liveness.hlo_liveness import analyze_module, peak_of
 from .engine.target.platform import SAMPLE, platform_from_stage, platform_from_text
 from .engine.target.target import Target
 from .engine.target.vintage import detect_vintage
-from .views.eager import is_eager, jitted_function
+from .hlo.program import is_eager, jitted_function
 from .views.why_live import explain_value
 from .hlo.attributes import parse_metadata, split_attributes
 from .hlo.lines import LineSyntaxError, parse_instruction_line
@@ -185,7 +185,7 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
         module = inputs.module
         # which function jax compiled, and whether it is one eager operation rather than the user's
         report.program = {"remat_ops": len(REMAT_OP.findall(module.text)), "function": jitted_function(module),
-                          "eager": is_eager(module)}
+                          "eager": is_eager(module), "backward": describe.has_backward()}
     if untrusted := doubt(report.mismatches or []):
         report.warnings.append(untrusted)
     device = request.device or _device_of_message(report)

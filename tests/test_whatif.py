@@ -90,8 +90,10 @@ def test_donate_refuses_clearly():
     reasons = {d["number"]: d["not_donated_because"] for d in data["donate"]}
     assert "no output has its shape" in reasons[6] and "no parameter 99" in reasons[99]
     assert data["saving_bytes"] == 0
-    code, _, err = run("peak", case, "--donate", "x")
+    code, _, err = run("peak", case, "--donate", ",")
     assert code == 2 and "expected parameter numbers" in err
+    code, _, err = run("peak", case, "--donate", "nothing_named_so")   # (a pytree path none has)
+    assert code == 2 and "no parameter's pytree path matches" in err
     code, _, err = run("aliasing", DATA / "oom/cpu-oom-jax-jit-zeros-0.10.2.txt")
     assert code == 2 and "expected the HLO module" in err
 
@@ -210,7 +212,9 @@ def test_every_advice_item_carries_a_saving_the_what_if_engine_measures_again(ca
     needed = result["memory"]["needed_bytes"]
     assert not reported(case) or needed == xla_needed(case)
     items = result["advice"]["items"]
-    assert [i["saving_bytes"] for i in items] == sorted((i["saving_bytes"] for i in items), reverse=True)
+    changes = [i for i in items if i["kind"] != "schedule"]   # (another order, XLA's choice, comes last)
+    assert items[:len(changes)] == changes
+    assert [i["saving_bytes"] for i in changes] == sorted((i["saving_bytes"] for i in changes), reverse=True)
     for item in items:
         assert item["saving_bytes"] >= needed // 100 and item["saving_bytes"] > 0
         change = item["change"]

@@ -25,23 +25,6 @@ def find_modules(root: str, listing: FolderListing | None = None) -> list[DumpSe
     return found
 
 
-def is_eager_set(dump_set: DumpSet) -> bool:
-    """Whether a module of a folder is one jax compiled for an eager operation or a library's
-    init (views/eager.py), from its HLO text alone: no analysis. Unreadable: not eager (the
-    analysis says why)."""
-    from ..hlo.parser import parse_module
-    from ..textfile import read_text
-    from ..views.eager import is_eager
-
-    path = _main_file(dump_set.files)
-    if not path.endswith(("optimizations.txt", ".hlo")) or not dump_set.name.module.startswith(("jit_", "pmap_")):
-        return False
-    try:
-        return is_eager(parse_module(read_text(path), path))
-    except BufvizError:
-        return False
-
-
 def analyse_all(file_sets: list[list[str]], request: Request, jobs: int = 0,
                 progress=None) -> tuple[list[dict], list[dict]]:
     """(summaries, errors) of each module's files, read as `request` says (its platform, --match

@@ -88,14 +88,42 @@ def device_options(command):
 PICTURES = ("svg", "html")
 
 
-def number_list(text: str, option: str) -> list[int]:
-    try:
-        numbers = [int(n) for n in text.replace(" ", "").split(",") if n]
-    except ValueError:
-        numbers = []
-    if not numbers or min(numbers) < 0:
-        raise click.BadParameter(f"expected parameter numbers like 0 or 0,2, found {text!r}", param_hint=f"'{option}'")
-    return numbers
+def donation_list(text: str, option: str) -> list:
+    """`0,2`, `0-202` and pytree-path patterns (`params`, `opt_state*`, `params['Dense_0']*`):
+    numbers, with the patterns kept as text for the module to resolve."""
+    found: list = []
+    for item in split_outside_brackets(text):
+        item = item.strip()
+        low, dash, high = item.partition("-")
+        if item.isdigit():
+            found.append(int(item))
+        elif dash and low.isdigit() and high.isdigit() and int(low) <= int(high) and len(item) < 20:
+            found.extend(range(int(low), int(high) + 1))
+        elif item:
+            found.append(item)
+    if not found:
+        raise click.BadParameter(f"expected parameter numbers (0,2 or 0-202) or pytree paths (params, "
+                                 f"opt_state*), found {text!r}", param_hint=f"'{option}'")
+    return found
+
+
+def split_outside_brackets(text: str) -> list[str]:
+    """`a,b['x,y']` -> ['a', "b['x,y']"]: commas inside brackets or quotes belong to a path."""
+    parts, depth, quote, start = [], 0, None, 0
+    for k, ch in enumerate(text):
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth = max(depth - 1, 0)
+        elif ch == "," and depth == 0:
+            parts.append(text[start:k])
+            start = k + 1
+    parts.append(text[start:])
+    return parts
 
 
 def name_list(text: str | None, option: str) -> list[str]:

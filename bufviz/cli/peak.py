@@ -8,7 +8,7 @@ import click
 
 from ..errors import BufvizError
 from .app import cli
-from .options import PICTURES, device_options, input_options, name_list, number_list
+from .options import PICTURES, device_options, donation_list, input_options, name_list
 from .output import render_result, scan_progress
 from .read import read_module, read_report
 
@@ -59,6 +59,8 @@ Examples:
   bufviz peak oom.log
   pbpaste | bufviz peak -
   bufviz peak dumps/ --donate 0,1
+  bufviz peak dumps/ --donate 0-202
+  bufviz peak dumps/ --donate 'params,opt_state*'
   bufviz peak dumps/ --remat add_tanh_fusion.1
   bufviz peak dumps/ --device-memory 80GB --no-preallocate
   BUFVIZ_PEAK_FORMAT=json bufviz peak dumps/ --module jit_update
@@ -73,9 +75,10 @@ Examples:
 @click.option("--by", type=click.Choice(["source", "op", "kind", "category"]),
               help="Group the storage at the peak by source line, op_name path, allocation kind or "
                    "what it holds (weights, optimizer state, activations, gradients, ...).")
-@click.option("--donate", metavar="N[,M...]",
+@click.option("--donate", metavar="N[,M-K,PATH...]",
               help="What if these parameters were donated (jax's donate_argnums): recompute everything "
-                   "with each paired to an output of its shape, and show before -> after.")
+                   "with each paired to an output of its shape, and show before -> after. Numbers, ranges "
+                   "(0-202) or pytree paths with * (params, opt_state*, \"params['Dense_0']*\").")
 @click.option("--remat", metavar="NAME[,NAME...]",
               help="What if these buffers were recomputed (jax.checkpoint) before their late uses "
                    "instead of kept: recompute everything and show before -> after.")
@@ -96,7 +99,7 @@ def peak(ctx, request, device, fmt, output, no_color, top, by, donate, remat, ad
             return _overview(ctx, request, fmt, output, no_color, top)
         request = program
     if donate is not None or remat is not None:
-        report = _what_if(request, number_list(donate, "--donate") if donate is not None else [],
+        report = _what_if(request, donation_list(donate, "--donate") if donate is not None else [],
                           name_list(remat, "--remat"))
     else:
         report = read_report(request, fmt, advice=advice if advice is not None or fmt == "text" else False)
@@ -112,11 +115,11 @@ def _render_peak(report: PeakReport, console, top: int, by) -> None:
     render_peak(report, console, top, by)
 
 
-def _what_if(request, donate: list[int], remat: list[str]) -> PeakReport:
-    from ..whatif.run import what_if
+def _what_if(request, donate: list, remat: list[str]) -> PeakReport:
+    from ..whatif.run import donated_numbers, what_if
 
     report, context = read_module(request, "a what-if is recomputed from it")
-    changed = what_if(report, context, donate, remat)
+    changed = what_if(report, context, donated_numbers(context.inputs.module, donate), remat)
     if request.device is not None:   # will the changed program fit
         from ..pipeline import device_fit
         changed.device = device_fit(changed, context.inputs, request.device)
@@ -142,18 +145,17 @@ def _the_program(request) -> tuple:
     None) where the folder holds several programs of the user's (or none)."""
     from dataclasses import replace
 
-    from ..ci.scan import find_modules, is_eager_set
+    from ..ci.scan import find_modules
+    from ..dumps.discover import the_program
     from ..report.scan import eager_words
 
     root = request.paths[0]
-    sets = find_modules(root, request.listing)
-    flags = [is_eager_set(s) for s in sets]
-    programs = [s for s, eager in zip(sets, flags) if not eager]
-    if len(programs) != 1:
+    program, eager = the_program(find_modules(root, request.listing))
+    if program is None:
         return None, None
-    eager = [s.name.module for s, flag in zip(sets, flags) if flag]
-    note = f"{root} also holds {eager_words(eager)}: `bufviz scan {root} --all` lists them" if eager else None
-    return replace(request, paths=tuple(programs[0].files), discover=False), note
+    names = [s.name.module for s in eager]
+    note = f"{root} also holds {eager_words(names)}: `bufviz scan {root} --all` lists them" if eager else None
+    return replace(request, paths=tuple(program.files), discover=False), note
 
 
 def _overview(ctx, request, fmt: str, output, no_color: bool, top: int) -> int:

@@ -137,15 +137,50 @@ def dump_sets(files: list[str]) -> list[DumpSet]:
 
 def files_in_folder(folder: str, module: str | None,
                     listing: FolderListing | None = None) -> tuple[list[str], list[str], list[str]]:
-    """The files of the one module in `folder` (or the one `module` selects), with notes and
-    warnings about the choice."""
+    """The files of the one module in `folder` (or the one `module` selects; else the folder's
+    one program of the user's, beside the modules jax compiled for eager operations), with notes
+    and warnings about the choice."""
     listing = listing or FolderListing()
     files = [os.path.join(folder, f) for f in listing.files(folder)]
     sets = dump_sets(files)
     if not sets:   # the dump folder may be below the one given (a run's folder holding `dump/`)
         folder, sets = _folder_below(folder, module, listing)
-    chosen, notes, warnings = choose_set(sets, folder, module)
+    notes: list[str] = []
+    if module is None and len(by_module(sets)) > 1:
+        program, eager = the_program([best_stage(g) for g in by_module(sets).values()])
+        if program is not None:
+            sets = [s for s in sets if module_key(s.name) == module_key(program.name)]
+            notes.append(f"using {program.name.stem}, the one program of yours in {folder}; beside it "
+                         f"{len(eager)} module{'s' * (len(eager) != 1)} jax compiled for eager operations "
+                         "(--module chooses another)")
+    chosen, more, warnings = choose_set(sets, folder, module)
+    notes += more
     return chosen.files + memory_stats_files(folder, chosen.name, listing), notes, warnings
+
+
+def the_program(sets: list[DumpSet]) -> tuple[DumpSet | None, list[DumpSet]]:
+    """(the one module among `sets` that is not one jax compiled for an eager operation, or
+    None where there are several or none; the eager ones)."""
+    eager = [s for s in sets if is_eager_set(s)]
+    programs = [s for s in sets if not any(s is e for e in eager)]
+    return (programs[0] if len(programs) == 1 else None), eager
+
+
+def is_eager_set(dump_set: DumpSet) -> bool:
+    """Whether a module is one jax compiled for an eager operation or a library's init
+    (hlo/program.py), from its HLO text alone: no analysis. Unreadable: not eager (the analysis
+    says why)."""
+    from ..hlo.parser import parse_module
+    from ..hlo.program import is_eager
+    from ..textfile import read_text
+
+    text_file = next((f for f in dump_set.files if f.endswith(("optimizations.txt", ".hlo"))), None)
+    if text_file is None or not dump_set.name.module.startswith(("jit_", "pmap_")):
+        return False
+    try:
+        return is_eager(parse_module(read_text(text_file), text_file))
+    except BufvizError:
+        return False
 
 
 def _folder_below(root: str, module: str | None, listing: FolderListing) -> tuple[str, list[DumpSet]]:

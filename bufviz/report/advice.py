@@ -17,8 +17,10 @@ def advice_block(advice: dict | None, needed: int | None, width: int):
     if advice["skipped_because"]:
         return Text(f"What to try: not measured, {advice['skipped_because']}", style="dim")
     items, later = advice["items"], _not_measured(advice.get("not_measured") or [])
+    notes = [Text(f"Not a change to make: {line}", style="dim") for line in advice.get("explained") or []]
     if not items:
-        return Group(Text("What to try", style="bold"), later) if later is not None else None
+        return Group(Text("What to try", style="bold"), *notes, *([later] if later is not None else [])) \
+            if later is not None or notes else None
     grid = Table.grid(padding=(0, 1))
     grid.add_column(justify="right", no_wrap=True)
     grid.add_column()
@@ -33,7 +35,7 @@ def advice_block(advice: dict | None, needed: int | None, width: int):
             body.append(Text(f"check: {command}", style="dim"))
         grid.add_row(f"{k}.", Group(*body))
     head = Text("What to try (each saving measured by recomputing the changed module)", style="bold")
-    return Group(head, Padding(grid, (0, 0, 0, 1)), *([later] if later is not None else []))
+    return Group(head, Padding(grid, (0, 0, 0, 1)), *notes, *([later] if later is not None else []))
 
 
 def _not_measured(candidates: list[dict]):
@@ -45,10 +47,22 @@ def _not_measured(candidates: list[dict]):
                 f"every one): {names}", style="dim")
 
 
+def number_ranges(numbers: list[int]) -> str:
+    """`0-18,21`: runs of consecutive numbers as ranges, as `--donate` takes them."""
+    parts, start = [], None
+    ordered = sorted(set(numbers))
+    for k, n in enumerate(ordered):
+        start = n if start is None else start
+        if k + 1 == len(ordered) or ordered[k + 1] != n + 1:
+            parts.append(str(n) if start == n else f"{start}-{n}" if n > start + 1 else f"{start},{n}")
+            start = None
+    return ",".join(parts)
+
+
 def _command(item: dict) -> str | None:
     change = item["change"]
     if "donate" in change:
-        return "bufviz peak … --donate " + ",".join(map(str, change["donate"]))
+        return "bufviz peak … --donate " + number_ranges(change["donate"])
     if "remat" in change:
         return "bufviz peak … --remat " + ",".join(change["remat"])
     if "schedule" in change:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..units import human_bytes
 from ..views.labels import row_label, row_source
+from .headline import donated_lines
 from .header import bytes_cell, render_header, render_notes
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ def render_explain(report: PeakReport, console: Console) -> None:
     peak = "live" if f["live_at_peak"] else "not live"
     grid.add_row("at the peak", f"{peak} at t={f['peak_time']}, when temporaries in use are largest")
     grid.add_row("kept alive", f["kept_alive_by"])
+    if f.get("donated_slot"):
+        grid.add_row("donated", donated_lines([f["donated_slot"]])[0].removeprefix("donated, then copied: "))
     for alias in f["aliases"]:
         grid.add_row("aliases", alias)
     console.print(grid)

@@ -11,7 +11,7 @@ from ..units import human_bytes
 from ..views.labels import row_label, row_source, short_label, short_source
 from ..views.op_tree import op_tree
 from .header import bytes_cell
-from .layout import Column, cut_end, fit_table, from_front, shape_column
+from .layout import Column, cut_end, fit_table, from_front, said, shape_column
 from .verify import cut_end_words
 
 if TYPE_CHECKING:
@@ -124,7 +124,29 @@ def storage_table(memory: dict, top: int | None, width: int) -> Group:
         parts.append(Text(f"… {len(rows) - len(shown)} more rows ({human_bytes(rest)}); --top 0 shows all",
                           style="dim"))
     parts.append(Text(f"= {bytes_cell(memory['needed_bytes'])}, memory needed", style="dim"))
+    parts += [said(line, width, "yellow") for line in donated_lines(memory.get("donated_slots") or [])]
     return Group(*parts)
+
+
+SLOTS_SHOWN = 3
+
+
+def donated_lines(slots: list[dict]) -> list[str]:
+    """One line a donated parameter XLA copied before giving its buffer to another value."""
+    lines = []
+    for s in slots[:SLOTS_SHOWN]:   # (those whose buffer went to another value first)
+        copies = ", ".join(f"{c['name']} {human_bytes(c['bytes'])}" if c["bytes"] is not None else c["name"]
+                           for c in s["copies"][:2])
+        now = {"nothing live": "left its donated buffer idle at the peak",
+               "another value": f"put {s['value']} in its donated buffer",
+               "its new value": "its donated buffer holds the new value at the peak"}.get(
+                   s["holds"], "its donated buffer still holds it at the peak")
+        lines.append(f"donated, then copied: XLA copied {s['path'] or 'parameter ' + str(s['parameter'])} "
+                     f"({copies}){' and' if s['holds'] in ('nothing live', 'another value') else ';'} {now}")
+    if len(slots) > SLOTS_SHOWN:
+        lines.append(f"… and {len(slots) - SLOTS_SHOWN} more donated parameters XLA copied (JSON: "
+                     "memory.donated_slots)")
+    return lines
 
 
 def other_numbers_table(memory: dict, width: int):

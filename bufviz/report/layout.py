@@ -31,11 +31,15 @@ def some_names(names: list[str]) -> str:
 def say(console, text: str, style: str | None = None, indent: str = "  ") -> None:
     """One message of lines wrapped between words, never inside a size (`384.00 KiB`) or a path:
     a word longer than the line stands alone on its own; lines after the first are indented."""
+    console.print(said(text, console.width, style, indent), crop=False)
+
+
+def said(text: str, width: int, style: str | None = None, indent: str = "  ") -> Text:
+    """The text `say` prints, to place in a group."""
     glued = _SIZE_GAP.sub("\0", text)
-    lines = textwrap.wrap(glued, max(console.width, 20), subsequent_indent=indent, break_long_words=False,
+    lines = textwrap.wrap(glued, max(width, 20), subsequent_indent=indent, break_long_words=False,
                           break_on_hyphens=False) or [""]
-    console.print(Text("\n".join(lines).replace("\0", " "), style=style or "", no_wrap=True, overflow="ignore"),
-                  crop=False)
+    return Text("\n".join(lines).replace("\0", " "), style=style or "", no_wrap=True, overflow="ignore")
 
 
 def cut_end(text: str, width: int) -> str:

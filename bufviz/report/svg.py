@@ -23,8 +23,9 @@ WIDTH, LEFT, TOP, CHAR = 1200, 90, 40, 6.2   # CHAR: width of a character of the
 # What storage holds -> its colour, in every picture; whole-run storage first (drawn lowest).
 COLOURS = {"weights": "#4e79a7", "weight copies": "#a0cbe8", "optimizer state": "#76b7b2", "inputs": "#59a14f", "outputs": "#b07aa1",
            "constants": "#9c755f", "loop carries": "#edc948", "seeds and counters": "#8cd17d", "saved activations": "#e15759",
-           "activations": "#ff9d9a", "gradients": "#f28e2b", "collective buffers": "#b6992d", "library workspace": "#d4a6c8",
-           "other": "#bab0ac", "free": "#eeeeee"}
+           "activations": "#ff9d9a", "gradients": "#f28e2b", "optimizer update": "#a9dcd6",
+           "materialized constants": "#d7b99a", "layout copies": "#d4d49a", "collective buffers": "#b6992d",
+           "library workspace": "#d4a6c8", "other": "#bab0ac", "free": "#eeeeee"}
 
 
 def render_svg(report: PeakReport, boxes: list[dict] | None = None, picture: str = "peak") -> str:
@@ -34,7 +35,8 @@ def render_svg(report: PeakReport, boxes: list[dict] | None = None, picture: str
     boxes = (_boxes(report) if boxes is None else boxes) if picture == "peak" else []
     warned = _warnings(report.warnings or [])
     shift = WARNING_LINE * len(warned) + (8 if warned else 0)   # (and a gap before the chart)
-    height = TOP + shift + chart_height + 80 + (map_height + 80 if map_height else 0)
+    strip = EVENT_STRIP if picture == "timeline" else 0
+    height = TOP + shift + chart_height + 80 + strip + (map_height + 80 if map_height else 0)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {WIDTH} {height}" '
              f'style="max-width:{WIDTH}px" font-family="sans-serif" font-size="12">',
              '<rect width="100%" height="100%" fill="white"/>',
@@ -133,28 +135,39 @@ def _chart(data: dict, memory: dict, height: int, events: bool) -> list[str]:
     px = x(data["peak_time"] + 0.5)
     out.append(f'<line x1="{px:.1f}" x2="{px:.1f}" y1="{top}" y2="{top + height}" stroke="#c00"/>')
     out.append(_text(px + 4, top + 12, f"peak t={data['peak_time']}", 11, fill="#c00"))
-    if events:
-        out += _events(data, x, top + height)
     out += _axes(top, height, steps, inner, [(0, "0"), (needed, human_bytes(needed))], y)
-    out += _legend(top + height + 30, [c for c in COLOURS if c in bands])
+    strip = 0
+    if events:   # (in a strip of their own under the axis: never on the bands)
+        out += _events(data, x, top + height + 22)
+        strip = EVENT_STRIP
+    out += _legend(top + height + 30 + strip, [c for c in COLOURS if c in bands])
     return out
 
 
-def _events(data: dict, x, bottom: float, rows: int = 8) -> list[str]:
-    """Where the largest temporaries are born (▲) and die (▼), named: each label in the lowest
-    row where it overlaps no other (those that fit nowhere are left to the JSON)."""
-    out, ends = [], [float("-inf")] * rows
+EVENT_ROWS, EVENT_LINE = 6, 14
+EVENT_STRIP = EVENT_ROWS * EVENT_LINE + 12   # the strip of event labels under the axis
+EVENT_CHAR = 6.4   # (10 px sans-serif: wider than most characters, so labels never touch)
+
+
+def _events(data: dict, x, top: float) -> list[str]:
+    """Where the largest temporaries are born (▲) and die (▼), named in a strip under the time
+    axis: each label in the first row where it overlaps no other, centred under a tick on the axis
+    where the edges allow (those that fit nowhere are left to the JSON)."""
+    out, ends = [], [float("-inf")] * EVENT_ROWS
     for e in sorted(data["events"], key=lambda e: e["time"]):
         mark = "▲" if e["event"] == "born" else "▼"
         label = f"{mark} {value_label(e['name'], e['index'])}"
-        width = 5.6 * len(label) + 6   # (10 px text)
-        centre = min(max(x(e["time"] + 0.5), LEFT + width / 2), WIDTH - 20 - width / 2)
-        row = next((r for r in range(rows) if ends[r] <= centre - width / 2), None)
+        width = EVENT_CHAR * len(label) + 8
+        at = x(e["time"] + 0.5)
+        left = min(max(at - width / 2, LEFT), WIDTH - 20 - width)
+        row = next((r for r in range(EVENT_ROWS) if ends[r] + 4 <= left), None)
         if row is None:
             continue
-        ends[row] = centre + width / 2
-        text = _text(centre, bottom - 6 - 13 * row, label, 10, anchor="middle", fill="#222")
-        out.append(text.replace("<text ", '<text paint-order="stroke" stroke="white" stroke-width="3" ', 1))
+        ends[row] = left + width
+        baseline = top + EVENT_LINE * (row + 1)
+        out.append(f'<line x1="{at:.1f}" x2="{at:.1f}" y1="{top - 22:.1f}" y2="{top - 17:.1f}" '
+                   'stroke="#555" stroke-width="1"/>')   # (a tick on the axis: no line crosses a label)
+        out.append(_text(left + width / 2, baseline, label, 10, anchor="middle", fill="#222"))
     return out
 
 

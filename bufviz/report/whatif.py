@@ -6,6 +6,7 @@ from rich.console import Group
 from rich.padding import Padding
 from rich.text import Text
 
+from .advice import number_ranges
 from .diff import PART_NAMES, signed
 from .layout import Column, fit_table
 from ..units import human_bytes
@@ -15,9 +16,9 @@ def what_if_block(data: dict, width: int) -> Group:
     lines = [Text(f"What if {_title(data)}", style="bold")]
     for d in data["donate"]:
         if d["not_donated_because"] is None:
-            lines.append(Text(f"  parameter {_leaf(d)} → output {{{d['output']}}} ({human_bytes(d['bytes'])})"))
+            lines.append(Text(f"  {_who(d)} → output {{{d['output']}}} ({human_bytes(d['bytes'])})"))
         else:
-            lines.append(Text(f"  parameter {_leaf(d)} not donated: {d['not_donated_because']}", style="yellow"))
+            lines.append(Text(f"  {_who(d)} not donated: {d['not_donated_because']}", style="yellow"))
     for r in data.get("remat", []):
         if r["not_rematerialized_because"] is not None:
             lines.append(Padding(Text(f"{r['name']} not recomputed: {r['not_rematerialized_because']}",
@@ -42,11 +43,16 @@ def what_if_block(data: dict, width: int) -> Group:
     return Group(*lines)
 
 
+def _who(d: dict) -> str:
+    """`params['w'] (parameter 3)`: the jax argument's path where the module gives one."""
+    return f"{d['path']} (parameter {_leaf(d)})" if d.get("path") else f"parameter {_leaf(d)}"
+
+
 def _title(data: dict) -> str:
     parts = []
     numbers = sorted({d["number"] for d in data["donate"]})
     if numbers:
-        parts.append(f"parameter{'s' * (len(numbers) > 1)} {', '.join(map(str, numbers))} "
+        parts.append(f"parameter{'s' * (len(numbers) > 1)} {number_ranges(numbers)} "
                      f"{'were' if len(numbers) > 1 else 'was'} donated")
     names = [r["name"] for r in data.get("remat", [])]
     if names:

@@ -2,8 +2,9 @@
 inputs from what the program does with each parameter (explain/roles.py); gradients from the
 backward pass's op_names (jax's `transpose(jvp(...))`, TensorFlow's `gradient_tape/`), the
 forward pass's temporaries ("activations"; at a backward peak "saved activations", kept for it);
-loop carries; collective buffers;
-the scratch bytes a library call (cuBLAS, cuDNN, oneDNN) returns beside its result."""
+loop carries; collective buffers; the constants XLA writes out and its layout copies (made.py);
+the optimizer's update; the scratch bytes a library call (cuBLAS, cuDNN, oneDNN) returns beside
+its result. An inference pass's temporaries are its activations."""
 from __future__ import annotations
 
 import re
@@ -16,8 +17,12 @@ COLLECTIVES = ("all-reduce", "all-gather", "reduce-scatter", "collective-permute
                "collective-broadcast", "send", "recv", "ragged-all-to-all")
 
 
-def category_of(row: dict, backward_at_peak: bool) -> str:
-    kind, opcode, op_name = row["kind"], row.get("opcode") or "", row.get("op_name") or ""
+def category_of(row: dict, backward_at_peak: bool, training: bool | None = None) -> str:
+    """`training`: whether the program has a backward pass (False: an inference pass, whose
+    temporaries are all activations; None: not known)."""
+    kind, opcode = row["kind"], row.get("opcode") or ""
+    # a value XLA made without op_name is for what it copies or feeds
+    op_name = row.get("op_name") or (row.get("op_name_near") if kind == "temp" else None) or ""
     if kind == "constant":
         return "constants"
     if kind == "parameter" and row.get("role"):
@@ -30,6 +35,8 @@ def category_of(row: dict, backward_at_peak: bool) -> str:
         return "weight copies"   # XLA's copy of weights in another layout (explain/roles.py)
     if _workspace(row):
         return "library workspace"
+    if kind == "temp" and row.get("made_by"):   # XLA's own: constants written out, layout copies
+        return row["made_by"]
     source = row.get("source") or ""
     if BACKWARD_OP.search(op_name):
         return "gradients"
@@ -40,7 +47,22 @@ def category_of(row: dict, backward_at_peak: bool) -> str:
         return "outputs"
     if kind == "parameter":
         return "inputs"
+    if kind == "temp" and opcode != "parameter":
+        if _optimizer(row):
+            return "optimizer update"   # the optimizer's arithmetic on its way to the new state
+        if training is False or (training and op_name):
+            return "activations"   # an inference pass's results, a training step's loss
     return "other"
+
+
+_OPTIMIZER_LIBRARY = re.compile(r"^(?:optax|torch/optim|keras/optimizers|tensorflow/python/keras/optimizer)|"
+                                r"(?:^|/)optim(?:izers?)?/")
+
+
+def _optimizer(row: dict) -> bool:
+    """The optimizer's own arithmetic: its library's frame, or a scope the update's names give."""
+    return bool(_OPTIMIZER_LIBRARY.search(row.get("library") or "")) or \
+        bool(UPDATE_OP.search(row.get("op_name") or ""))
 
 
 def backward_at(peak_op_name: str | None) -> bool:

@@ -87,5 +87,7 @@ PRECISION_HOW = {JAX: "keep it in bfloat16 (preferred_element_type=jnp.bfloat16,
                  PYTORCH: "keep it in bfloat16 (torch.autocast(dtype=torch.bfloat16))",
                  None: "keep it in bfloat16 if the accuracy allows"}
 # The order is XLA's choice, whatever the framework.
-ORDER_HOW = ("XLA picks the order, not the program: `bufviz schedule` compares XLA's schedulers with "
-             "bufviz's and writes this order back as HLO text (--emit)")
+ORDER_HOW = ("XLA picks the order, not the program: `bufviz schedule … --emit FILE` writes this order back as "
+             "HLO text for XLA's own tools (run_hlo_module, hlo-opt); in jax, pin a value's place with "
+             "jax.lax.optimization_barrier or recompute it with jax.checkpoint, then compare the new dump with "
+             "`bufviz diff`")

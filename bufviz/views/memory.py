@@ -74,7 +74,8 @@ def memory_section(source: dict, curve, describe_value, estimate: bool) -> dict:
         rows.append(_free_row(free))
     sequence = source.get("instruction_sequence") or []
     peak_instruction = sequence[time] if 0 <= time < len(sequence) else None
-    categorize_rows(rows, describe, peak_instruction)
+    training = getattr(describe_value, "has_backward", None)   # (module descriptions know it)
+    categorize_rows(rows, describe, peak_instruction, training() if training else None)
     return {
         "needed_bytes": sum(a["size"] for a in allocations),
         **sizes,
@@ -86,6 +87,8 @@ def memory_section(source: dict, curve, describe_value, estimate: bool) -> dict:
         "fragmentation_bytes": free,
         "estimate": estimate,
         "at_peak": rows,
+        # donated parameters whose buffer XLA gave to another value (or left idle) at the peak
+        "donated_slots": donated_slots(rows, _value_sizes(allocations, rows)),
     }
 
 
@@ -117,7 +120,9 @@ def _row(a: dict, offset: int, size: int, kind: str, occupant: dict, others: lis
     # A slice a while loop's value shares is that loop's carry (its body parameter, its result).
     loop = next((v for v in [occupant, *others] if describe(v["name"], v["index"]).get("opcode") == "while"), None)
     return {"allocation": a["index"], "offset": offset, "bytes": size, "value_bytes": occupant["size"], "kind": kind,
-            "category": "loop carries" if loop else None,
+            "category": "loop carries" if loop or info.get("loop_state") else None,
+            "made_by": info.get("made_by"),   # XLA's own: a constant it materialised, a layout copy
+            "op_name_near": info.get("op_name_near"),   # a value without op_name: what it copies or feeds
             "loop": value_label(loop["name"], loop["index"]) if loop else None,
             "name": occupant["name"], "index": occupant["index"], "shape": info.get("shape") or occupant["shape"],
             "opcode": info.get("opcode"), "op_name": info.get("op_name"), "source": info.get("source"),
@@ -137,17 +142,63 @@ def _whole_run_row(a: dict, time: int, ranges: dict, describe) -> dict:
     kind = "parameter" if "parameter" in kinds else "output" if "output" in kinds else "constant"
     live = [v for v in a["values"] if _live_at(ranges, v, time)]
     occupant = max(live, key=lambda v: v["size"]) if live else a["values"][0]
+    holds, own = _slot_holds(a, live, occupant, describe) if kind == "parameter" else (None, None)
+    if holds == "nothing live":
+        occupant = own   # (an idle slot is named after its parameter)
     row = _row(a, 0, a["size"], kind, occupant, [v for v in a["values"] if v is not occupant], ranges, describe)
     if kind == "parameter":   # what the parameter holds, whatever value is in its slot at the peak
         info = next((info for v in a["values"] if (info := describe(v["name"], v["index"])).get("role")), {})
         row["role"], row["role_evidence"] = info.get("role"), info.get("role_evidence")
         row["path"], row["updated"] = info.get("path"), False   # (the slot is the argument's)
+        row["holds"], row["donated"] = holds, "output" in kinds   # (its buffer is an output's too)
+        row["copies"] = describe(own["name"], own["index"]).get("copies") if own else None
         if row["role"] not in (None, "inputs"):
             row["category"] = None   # what the parameter is, though a loop's carry sits in it
     if "output" in kinds:   # which output (matched across compilations by it), from any value in it
         row["output"] = next((info["output_index"] for v in a["values"]
                               if (info := describe(v["name"], v["index"])).get("output_index") is not None), None)
     return row
+
+
+def _slot_holds(a: dict, live: list[dict], occupant: dict, describe) -> tuple[str | None, dict | None]:
+    """What a parameter's slot holds at the peak: "the parameter", "its new value" (a donated
+    argument's update written over it), "another value" (XLA reused a donated buffer) or
+    "nothing live"; None where the module does not say which value is the parameter."""
+    own = next((v for v in a["values"] if describe(v["name"], v["index"]).get("opcode") == "parameter"), None)
+    if own is None:
+        return None, None
+    if any(v is own for v in live):
+        return "the parameter", own
+    if not live:
+        return "nothing live", own
+    return ("its new value" if describe(occupant["name"], occupant["index"]).get("updated") else "another value"), own
+
+
+def _value_sizes(allocations: list[dict], rows: list[dict]) -> dict[str, int]:
+    """Bytes of each value named as a copy of a donated parameter (looked up only where one is)."""
+    wanted = {c for r in rows if r["kind"] == "parameter" for c in r.get("copies") or []}
+    if not wanted:
+        return {}
+    return {v["name"]: v["size"] for a in allocations for v in a["values"] if v["name"] in wanted}
+
+
+def donated_slots(rows: list[dict], sizes: dict) -> list[dict]:
+    """The donated parameters XLA copied, and what their buffer holds at the peak: where it holds
+    another value (or nothing), the update the user meant to make in place goes to the copy
+    (openxla/xla#45912); the others' copies are layout copies beside a working donation. The
+    first come first."""
+    out = []
+    for r in rows:
+        if r["kind"] != "parameter" or not r.get("donated") or not r.get("copies"):
+            continue   # (a donated buffer idle or reused is donation working; a copy beside it costs)
+        copies = [{"name": c, "bytes": sizes.get(c)} for c in r["copies"]]
+        out.append({"path": r.get("path"), "parameter": (r["parameter"] or {}).get("number"), "holds": r["holds"],
+                    "value": None if r["holds"] == "nothing live" else value_label(r["name"], r["index"]),
+                    "copies": copies})
+    return sorted(out, key=lambda s: (s["holds"] not in MOVED, -sum(c["bytes"] or 0 for c in s["copies"])))
+
+
+MOVED = ("another value", "nothing live")   # a donated buffer that no longer holds its argument
 
 
 def _temp_rows(allocations: list[dict], time: int, ranges: dict, describe) -> list[dict]:
@@ -169,18 +220,19 @@ def _temp_rows(allocations: list[dict], time: int, ranges: dict, describe) -> li
 def _free_row(free: int) -> dict:
     return {"allocation": None, "offset": None, "bytes": free, "value_bytes": None, "kind": "free",
             "category": "fragmentation",
-            "loop": None, "name": FREE_NAME, "index": "", "shape": None, "opcode": None, "op_name": None,
+            "made_by": None, "op_name_near": None, "holds": None, "copies": None, "loop": None, "name": FREE_NAME, "index": "", "shape": None, "opcode": None, "op_name": None,
             "source": None, "user_source": None, "library": None, "path": None, "copy_of": None, "updated": False,
             "start": None, "end": None, "parameter": None, "role": None, "role_evidence": None,
             "output": None,
             "shared_with": []}
 
 
-def categorize_rows(rows: list[dict], describe, peak_instruction: str | None) -> None:
+def categorize_rows(rows: list[dict], describe, peak_instruction: str | None, training: bool | None) -> None:
+    """`training`: whether the program has a backward pass (None: not known, a dump alone)."""
     backward = backward_at(describe(peak_instruction, "").get("op_name") if peak_instruction else None)
     for r in rows:
         if r["category"] is None:
-            r["category"] = category_of(r, backward)
+            r["category"] = category_of(r, backward, training)
 
 
 GROUP_KEYS = {"source": lambda r: r.get("user_source") or r["source"] or "(no source line)",

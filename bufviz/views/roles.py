@@ -57,7 +57,7 @@ def parameter_roles(module: Module) -> dict[str, tuple[str, str]]:
     graph = _Graph(module)
     jax_autodiff = re.search(r'op_name="[^"]*jvp\(', module.text) is not None
     # Optimizer state belongs to a training step: a program with a backward pass.
-    training = jax_autodiff or re.search(r'op_name="[^"]*(?:' + BACKWARD_OP.pattern + ")", module.text, re.I)
+    training = backward_pass(module)
     state = _updated(graph, params) if training else _donated(graph, params)
     gradients = {_plain(o) for o in _outputs(entry.root) if BACKWARD_OP.search(graph.op_name(o))}
     roles = {p.name: _role(graph, p, p in state, jax_autodiff, training, gradients) for p in params}
@@ -68,6 +68,12 @@ def parameter_roles(module: Module) -> dict[str, tuple[str, str]]:
                              if _bias_of(graph, p, biases) else ("inputs", "read by the step, not updated"))
     count("role walk steps", graph.steps)
     return roles
+
+
+def backward_pass(module: Module) -> bool:
+    """Whether the program differentiates: an op_name of jax's, TensorFlow's or PyTorch's
+    backward pass anywhere in it (an inference pass has none)."""
+    return re.search(r'op_name="[^"]*(?:jvp\(|' + BACKWARD_OP.pattern + ")", module.text, re.I) is not None
 
 
 class _Graph:
@@ -198,6 +204,21 @@ def copied_parameter(instr: Instruction, depth: int = 8) -> Instruction | None:
             return None
         instr = instr.operands[0]
     return None
+
+
+def copies_of(param: Instruction, depth: int = 8) -> list[Instruction]:
+    """XLA's copies of an entry parameter in another layout or type (what copied_parameter
+    finds from the copy's side), nearest first; bitcasts and reshapes, which share its buffer,
+    are passed through, not listed."""
+    found, frontier = [], [param]
+    for _ in range(depth):
+        following = [u for i in frontier for u in i.users
+                     if len(u.operands) == 1 and (u.opcode in _COPY_OPS or _layout_only(u))]
+        found += [u for u in following if u.opcode not in ("bitcast", "reshape")]
+        frontier = following[:16]
+        if not frontier:
+            break
+    return found
 
 
 def _layout_only(instr: Instruction) -> bool:

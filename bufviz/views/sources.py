@@ -7,59 +7,72 @@ from __future__ import annotations
 import re
 
 from ..hlo.model import Instruction, Module
+from ..hlo.program import is_library
 
-# Installed packages and Python's own files: never the user's line.
-_LIBRARY = re.compile(r"(?:^|[/\\])(?:site|dist)-packages[/\\]|(?:^|[/\\])lib[/\\]python\d[\d.]*[/\\]|^<")
 _PACKAGE = re.compile(r"(?:site|dist)-packages[/\\]([A-Za-z_][\w]*)")
 LOOK = 6   # steps through operands or users for a value without a line of its own
 
 
-def is_library(file: str) -> bool:
-    return _LIBRARY.search(file) is not None
-
-
 class SourceLines:
-    """Each instruction's user line and the library frame under it, worked out once."""
+    """Each instruction's user line, the library frame under it and the op_name beside them,
+    worked out once: its own, a fusion's from its body, else what it copies or feeds."""
 
     def __init__(self, module: Module):
         self.module = module
-        self._own: dict[int, tuple[str | None, str | None]] = {}
-        self._found: dict[int, tuple[str | None, str | None]] = {}
+        self._own: dict[int, tuple] = {}     # (user line, library frame, op_name) of its own
+        self._found: dict[int, tuple] = {}   # the same, looked for nearby where it has none
 
     def of(self, instr: Instruction) -> tuple[str | None, str | None]:
         """(user line 'file:line', library frame 'flax Conv') of an instruction; Nones where
         neither it nor what it copies or feeds says."""
+        return self._lookup(instr)[:2]
+
+    def op_name_near(self, instr: Instruction) -> str | None:
+        """The op_name of what `instr` is for: its own, its fusion body's, else that of what it
+        copies or feeds (a value XLA made without metadata)."""
+        return self._lookup(instr)[2]
+
+    def _lookup(self, instr: Instruction) -> tuple:
         key = id(instr)
         found = self._found.get(key)
         if found is None:
-            found = self._own_line(instr)
-            if found[0] is None:
-                found = self._nearby(instr) or found
+            found = self._own_facts(instr)
+            if found[0] is None or found[2] is None:
+                near = self._nearby(instr, lambda f: f[0] is not None) if found[0] is None else None
+                if near is None and found[2] is None:
+                    near = self._nearby(instr, lambda f: f[2] is not None)
+                    near = (found[0], found[1], near[2]) if near is not None else None
+                found = near or found
             self._found[key] = found
         return found
 
-    def _own_line(self, instr: Instruction) -> tuple[str | None, str | None]:
+    def _own_facts(self, instr: Instruction) -> tuple:
         key = id(instr)
         own = self._own.get(key)
         if own is None:
-            own = self._own[key] = _frames_line(self.module, instr)
-            if own[0] is None and instr.opcode == "fusion":   # a fusion's line is its body's
-                own = self._body_line(instr) or own
+            own = _facts(self.module, instr)
+            if instr.opcode == "fusion" and (own[0] is None or own[2] is None):   # its body's
+                body = self._body_facts(instr)
+                own = (own[0] or body[0], own[1] if own[0] else body[1], own[2] or body[2])
+            self._own[key] = own
         return own
 
-    def _body_line(self, fusion: Instruction):
+    def _body_facts(self, fusion: Instruction) -> tuple:
         names = fusion.callee_names(("calls",))
         body = self.module.computations.get(names[0]) if names else None
-        if body is None:
-            return None
-        for instr in [body.root, *reversed(body.instructions)]:
-            line = _frames_line(self.module, instr)
-            if line[0] is not None:
-                return line
-        return None
+        line = op_name = (None, None)
+        for instr in [body.root, *reversed(body.instructions)] if body is not None else []:
+            facts = _facts(self.module, instr)
+            if line[0] is None and facts[0] is not None:
+                line = facts[:2]
+            op_name = op_name if op_name[0] else (facts[2], None)
+            if line[0] is not None and op_name[0] is not None:
+                break
+        return (*line, op_name[0])
 
-    def _nearby(self, instr: Instruction):
-        """The line of what `instr` copies (its operands, nearest first), else of what it feeds."""
+    def _nearby(self, instr: Instruction, wanted):
+        """The facts of the nearest instruction `instr` copies (operands first), else feeds,
+        that are `wanted`."""
         for step in ("operands", "users"):
             frontier, seen = [instr], {id(instr)}
             for _ in range(LOOK):
@@ -69,14 +82,19 @@ class SourceLines:
                         if id(other) in seen or other.opcode in ("parameter", "constant"):
                             continue
                         seen.add(id(other))
-                        line = self._own_line(other)
-                        if line[0] is not None:
-                            return line
+                        facts = self._own_facts(other)
+                        if wanted(facts):
+                            return facts
                         following.append(other)
                 frontier = following[:64]   # (bounded: the nearest first)
                 if not frontier:
                     break
         return None
+
+
+def _facts(module: Module, instr: Instruction) -> tuple:
+    """(user line, library frame, op_name) from an instruction's own metadata."""
+    return (*_frames_line(module, instr), instr.metadata.get("op_name") or None)
 
 
 def _frames_line(module: Module, instr: Instruction) -> tuple[str | None, str | None]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import BufvizError
+from .labels import row_label
 from ..hlo.shapes import parse_index, value_label
 
 if TYPE_CHECKING:
@@ -42,14 +43,27 @@ def explain_value(report: PeakReport, name: str | None, describe=None) -> dict:
         "kind": row["kind"], "category": row["category"], "evidence": row.get("role_evidence"),
         "allocation": row["allocation"], "offset": row["offset"], "shared_with": sharing,
         "start": start, "end": end,
-        "born_at": sequence[start] if start is not None and start < len(sequence) else None,
-        "last_use_at": sequence[end] if end is not None and end < len(sequence) else None,
+        "born_at": _step(sequence, start, describe),
+        "last_use_at": _step(sequence, end, describe),
         "live_at_peak": start is not None and start <= peak <= end,
         "peak_time": peak,
     }
+    number = (row.get("parameter") or {}).get("number") if row["kind"] == "parameter" else None
+    # a donated parameter XLA copied before giving its buffer to another value
+    facts["donated_slot"] = next((s for s in memory.get("donated_slots") or []
+                                  if number is not None and s["parameter"] == number), None)
     facts["kept_alive_by"] = _why_alive(report, row, facts)
     facts["aliases"] = _aliases(report, row, sharing)
     return facts
+
+
+def _step(sequence: list[str], time: int | None, describe) -> str | None:
+    """The instruction at `time`, a jax argument by its path."""
+    if time is None or time >= len(sequence):
+        return None
+    name = sequence[time]
+    info = describe(name, ()) if describe is not None else {}
+    return row_label({**info, "name": name, "index": ""}) if info.get("path") else name
 
 
 def _allocated_value(report: PeakReport, row: dict) -> dict | None:

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from ..errors import BufvizError
+from ..units import human_bytes
+from ..views.paths import parameter_paths, path_steps
 from ..views.framework import (CARRY_HOW, DONATE_PARAMETERS_HOW, JAX, ORDER_HOW, PRECISION_HOW, REMAT_HOW,
                                  START_HOW, detect_framework)
 from .aliasing import AVOIDABLE, copies
@@ -30,6 +32,7 @@ MIN_SAVING_PERCENT = 1    # smaller savings are noise next to the headline
 BUDGET = 1.0             # analyses of the module advice may spend, unless asked for in full
 ORDER = 2.0              # bufviz's scheduler, then a measurement: about two analyses
 LOW = ("bf16", "f16")
+KEPT = ("saved activations", "activations")   # what rematerialization can drop (a training step's)
 
 
 @dataclass
@@ -51,7 +54,10 @@ def what_to_try(report: PeakReport, context, full: bool = False) -> tuple[list[d
     framework = _framework(module)
     least = max(1, trials.baseline * MIN_SAVING_PERCENT // 100)
     rows = [r for r in report.memory["at_peak"] if r["kind"] != "free"]
-    candidates = [*_donation(module, trials, framework), *_remat(rows, module, trials),
+    program = report.program or {}
+    # recomputing drops what a backward pass keeps: never advice for an inference pass
+    kept = [r for r in rows if r["category"] in KEPT] if program.get("backward") else []
+    candidates = [*_donation(module, trials, framework), *_remat(kept, module, trials),
                   *_carries(report, context, trials, framework), *_precision(rows, module, trials, framework),
                   *_order(report, context, full)]
     items, not_measured, remat = [*_fragmentation(report)], [], []
@@ -64,8 +70,10 @@ def what_to_try(report: PeakReport, context, full: bool = False) -> tuple[list[d
             remat += candidate.measure()
         else:
             items += candidate.measure()
-    items += _remat_item(remat, module, trials, framework)
-    return sorted((i for i in items if i["saving_bytes"] >= least), key=lambda i: -i["saving_bytes"]), not_measured
+    items += _remat_item(remat, module, trials, framework, program.get("remat_ops") or 0)
+    shown = sorted((i for i in items if i["saving_bytes"] >= least), key=lambda i: -i["saving_bytes"])
+    # another order is XLA's to choose: offered after what the program itself can change
+    return sorted(shown, key=lambda i: i["kind"] == "schedule"), not_measured
 
 
 def advice_section(report: PeakReport, context, force: bool = False) -> dict:
@@ -79,13 +87,29 @@ def advice_section(report: PeakReport, context, force: bool = False) -> dict:
                         "measures them anyway)")
     try:
         items, not_measured = what_to_try(report, context, full=force)
-        return {"items": items, "skipped_because": None, "not_measured": not_measured}
+        return {"items": items, "skipped_because": None, "not_measured": not_measured,
+                "explained": explained(report)}
     except BufvizError as e:   # a part of the module the headline never needed does not read
         return _skipped(f"a changed module could not be measured: {e}")
 
 
 def _skipped(why: str) -> dict:
-    return {"items": [], "skipped_because": why, "not_measured": []}
+    return {"items": [], "skipped_because": why, "not_measured": [], "explained": []}
+
+
+def explained(report: PeakReport) -> list[str]:
+    """What is in memory for reasons of XLA's, not the program's: said, not offered as a change."""
+    memory = report.memory or {}
+    needed = memory.get("needed_bytes") or 0
+    made = [r for r in memory.get("at_peak") or [] if r["category"] == "materialized constants"]
+    total = sum(r["bytes"] for r in made)
+    if not made or total * 100 < MIN_SAVING_PERCENT * needed:
+        return []
+    where = _sources(made)
+    return [f"{human_bytes(total)} at the peak are constants XLA writes out in full ({_names([r['name'] for r in made])}: "
+            "broadcasts of scalars or iotas that a fused operation reads element by element); XLA chooses "
+            "this, the program does not ask for it, and recomputing would not remove it"
+            + (f" (for {', '.join(where[:2])})" if where else "")]
 
 
 def _framework(module) -> str | None:
@@ -110,9 +134,31 @@ def _donation(module, trials: Trials, framework) -> list[Candidate]:
         return [{"kind": "donate", "saving_bytes": trials.donation_saving(donated_module(module, plans)),
                  "title": f"donate {_parameters(donated)} ({_names(names)}): "
                           "outputs of the same shape can reuse their memory",
-                 "how": DONATE_PARAMETERS_HOW[framework],
+                 "how": donate_how(module, donated, framework),
                  "sources": [], "change": {"donate": donated}}]
     return [Candidate("donate", f"donate {_parameters(numbers)}", touches, DONATION_PLAN + DONATED, measure)]
+
+
+def donate_how(module, numbers: list[int], framework) -> str:
+    """How to donate these parameters, in the words of the library that jitted the function:
+    the jax arguments they are leaves of, by name (the first step of their pytree paths) and by
+    position (arguments are flattened in order, so a name's first leaf gives its place)."""
+    paths = parameter_paths(module)
+    if framework != JAX or not paths:
+        return DONATE_PARAMETERS_HOW[framework]
+    by_number = {p.parameter_number: paths.get(p.name) for p in module.entry.parameters}
+    order = list(dict.fromkeys(path_steps(path)[0] for _, path in sorted(by_number.items()) if path))
+    wanted = list(dict.fromkeys(path_steps(by_number[n])[0] for n in numbers if by_number.get(n)))
+    if not wanted:
+        return DONATE_PARAMETERS_HOW[framework]
+    names = ", ".join(f'"{w}"' for w in wanted) + ("," if len(wanted) == 1 else "")
+    argnums = ", ".join(str(order.index(w)) for w in wanted) + ("," if len(wanted) == 1 else "")
+    files = " ".join(module.file_names.values())
+    if "flax/nnx" in files:
+        return f"nnx.jit(..., donate_argnames=({names})) (or donate_argnums=({argnums}))"
+    if "equinox" in files:
+        return f'eqx.filter_jit(..., donate="all-except-first") or donate="all", for the arguments {names}'
+    return f"jax.jit(..., donate_argnames=({names})) or donate_argnums=({argnums}), if those are its positions"
 
 
 def _remat(rows, module, trials: Trials) -> list[Candidate]:
@@ -133,9 +179,10 @@ def _remat(rows, module, trials: Trials) -> list[Candidate]:
             for plan, row in found]
 
 
-def _remat_item(good: list, module, trials: Trials, framework) -> list[dict]:
+def _remat_item(good: list, module, trials: Trials, framework, remat_ops: int) -> list[dict]:
     """One item for the rematerializations that saved: all of them together when that saves
-    more than the best alone (and the budget allows measuring it)."""
+    more than the best alone (and the budget allows measuring it). In jax, the checkpoint policy
+    that drops them; where the program rematerializes already, what its policy keeps."""
     if not good:
         return []
     best = max(good, key=lambda g: g[1])
@@ -146,12 +193,36 @@ def _remat_item(good: list, module, trials: Trials, framework) -> list[dict]:
     if together < best[1]:
         good, together = [best], best[1]
     names = [p.name for p, _, _ in good]
+    how = REMAT_HOW[framework]
+    if framework == JAX:
+        how = remat_policy([r for _, _, r in good], remat_ops)
     return [{"kind": "remat", "saving_bytes": together,
              "title": f"recompute {_names(names)} when needed instead of keeping "
                       f"{'them' if len(names) > 1 else 'it'}",
-             "how": REMAT_HOW[framework] + (
-                 " with a policy that saves less (jax.checkpoint_policies)" if framework == JAX else ""),
-             "sources": _sources(r for _, _, r in good), "change": {"remat": names}}]
+             "how": how, "sources": _sources(r for _, _, r in good), "change": {"remat": names}}]
+
+
+MATMUL = ("dot", "convolution")
+
+
+def remat_policy(rows: list[dict], remat_ops: int) -> str:
+    """The jax checkpoint policy that drops these saved activations: a matrix product's result is
+    kept by `dots_saveable`, so only `nothing_saveable` drops it; anything else `dots_saveable`
+    drops while keeping the products. Said against the program's own remat where it has one."""
+    products = any(_matmul(r) for r in rows)
+    policy = "jax.checkpoint_policies.nothing_saveable" if products else "jax.checkpoint_policies.dots_saveable"
+    what = "matrix products' results" if products else "results of elementwise and other non-matmul ops"
+    if remat_ops:
+        return (f"the program already rematerializes ({remat_ops} instructions of jax.checkpoint / nnx.remat / "
+                f"flax remat) and its policy keeps these {what}: policy={policy} drops them")
+    return f"wrap the layer in jax.checkpoint (nnx.remat, flax.linen.remat) with policy={policy}, which drops these {what}"
+
+
+def _matmul(row: dict) -> bool:
+    op = row.get("opcode") or ""
+    name = (row.get("op_name") or "").rsplit("/", 1)[-1]
+    return op in MATMUL or name.startswith(("dot_general", "conv_general_dilated")) or \
+        (op == "fusion" and any(m in row["name"] for m in ("dot", "gemm", "conv")))
 
 
 def _carries(report, context, trials: Trials, framework) -> list[Candidate]:
@@ -236,7 +307,8 @@ def _order(report, context, full: bool) -> list[Candidate]:
 
 
 def _sources(rows) -> list[str]:
-    return list(dict.fromkeys(r["source"] for r in rows if r.get("source")))
+    """The lines to change: the user's own where known."""
+    return list(dict.fromkeys(line for r in rows if (line := r.get("user_source") or r.get("source"))))
 
 
 def _parameters(numbers: list[int]) -> str:

@@ -2,10 +2,13 @@
 assignment, headline), next to the unchanged module under the same rules."""
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 
 from ..errors import BufvizError
 from ..measure import module_report
+from ..views.paths import parameter_paths, path_steps
 from .donate import donated_module, donation_json, plan_donations
 from .remat import NO_SUCH, plan_remat, remat_json, rematerialized_module
 
@@ -24,6 +27,25 @@ def changed_module(module, target, donate=(), remat=()):
     return donated_module(changed, donate_plans), donate_plans, remat_plans
 
 
+def donated_numbers(module, wanted: list) -> list[int]:
+    """Parameter numbers from numbers and pytree-path patterns (`params` takes every leaf of the
+    argument `params`; in `opt_state*` or `params['Dense_0']*` a * stands for any text)."""
+    numbers = [w for w in wanted if isinstance(w, int)]
+    patterns = [w for w in wanted if isinstance(w, str)]
+    if not patterns:
+        return numbers
+    paths = {p.parameter_number: parameter_paths(module).get(p.name) for p in module.entry.parameters}
+    for pattern in patterns:
+        wild = re.compile(".*".join(re.escape(part) for part in pattern.split("*")))   # (only * is special)
+        found = [n for n, path in paths.items() if path and (wild.fullmatch(path) or path_steps(path)[0] == pattern)]
+        if not found:
+            raise BufvizError(f"no parameter's pytree path matches {pattern!r} (paths look like "
+                              f"{next((p for p in paths.values() if p), 'none: the module names no paths')!r})",
+                              module.path)
+        numbers += found
+    return sorted(set(numbers))
+
+
 def what_if(report: PeakReport, context, donate: list[int] = (), remat: list[str] = ()) -> PeakReport:
     """The report of the module as if `donate` (parameter numbers) were donated and `remat`
     (buffer names) recomputed before their late uses, with `what_if`: the changes made, the
@@ -40,8 +62,10 @@ def what_if(report: PeakReport, context, donate: list[int] = (), remat: list[str
     for key in ("schema_version", "module", "platform", "inputs", "vintage", "warnings"):
         setattr(after, key, getattr(report, key))
     b, a = before.memory, after.memory
+    named = parameter_paths(module)
+    paths = {p.parameter_number: named.get(p.name) for p in module.entry.parameters}
     after.what_if = {
-        "donate": [donation_json(p) for p in donate_plans],
+        "donate": [dict(donation_json(p), path=paths.get(p.number)) for p in donate_plans],
         "remat": [remat_json(p) for p in remat_plans],
         "before": {k: b[k] for k in PARTS},
         "after": {k: a[k] for k in PARTS},

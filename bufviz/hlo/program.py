@@ -12,14 +12,20 @@ from __future__ import annotations
 
 import re
 
-from ..hlo.model import Module
-from .sources import is_library
+from .model import Module
 
+# Installed packages and Python's own files: never the user's code.
+_LIBRARY = re.compile(r"(?:^|[/\\])(?:site|dist)-packages[/\\]|(?:^|[/\\])lib[/\\]python\d[\d.]*[/\\]|^<")
 _JAX_PREFIX = re.compile(r"^(?:jit|pmap)_(.+)$")
 _ARGS = re.compile(r"args\[\d+\]$")
 _TRANSFORM = re.compile(r"(?:^|/)(?:jvp|transpose|vmap|pmap|xmap)\(|(?:^|/)shard_map(?:/|$)")
 _SCOPE = re.compile(r"^(?:[\w.]+\()*jit\(([^)]*)\)\)*/")
 SMALL = 32   # instructions of the entry computation an eager operation stays under
+
+
+def is_library(file: str) -> bool:
+    """A file of an installed package or of Python itself (`site-packages/flax/...`)."""
+    return _LIBRARY.search(file) is not None
 
 
 def jitted_function(module: Module) -> str | None:
