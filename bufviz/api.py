@@ -13,9 +13,11 @@ write (`to_json()`); `load` reads one back. jax is never imported: a compiled ob
 """
 from __future__ import annotations
 
+import functools
 import io
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -113,6 +115,34 @@ class Result(PeakReport):
         return f"{self.module}: memory needed {human_bytes(self.needed_bytes)}"
 
 
+# The command line's words in an error, and the API's for the same thing.
+API_WORDS = (("--module NUMBER or --module NAME", "module=NUMBER or module=NAME"), ("--module", "module="),
+             ("--match", "match=True"), ("--device-memory", "device="), ("--mem-fraction", "device=(size, fraction)"),
+             ("--platform", "platform="), ("--budget", "budget="), ("--baseline", "baseline="),
+             ("--max-increase", "max_increase="))
+
+
+def speaks_api(function):
+    """Errors of the API name its arguments (`module=`), not the command line's flags."""
+    @functools.wraps(function)
+    def wrapped(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except BufvizError as e:
+            e.message = _api_words(e.message)
+            e.details = [_api_words(line) for line in e.details]
+            e.args = (e.message,)
+            raise
+    return wrapped
+
+
+def _api_words(text: str) -> str:
+    for flag, argument in API_WORDS:
+        text = re.sub(re.escape(flag) + r"(?![\w-])\s?", argument, text)
+    return text
+
+
+@speaks_api
 def analyze(source: PathOrText, *, module: str | None = None, platform: str | None = None,
             discover: bool = True, device=None) -> Result:
     """A dump file, a dump folder, HLO module text (`compiled.as_text()`), or a saved result.
@@ -145,6 +175,7 @@ STATS = ("argument_size", "output_size", "alias_size", "temp_size", "generated_c
          "host_generated_code_size")
 
 
+@speaks_api
 def analyze_compiled(compiled: Any, *, platform: str | None = None, device=None) -> Result:
     """A compiled jax program (`jax.jit(f).lower(*args).compile()`), analysed in-process with no
     dump flags: its optimized module (`as_text()`) and jax's numbers (`memory_analysis()`);
@@ -170,6 +201,7 @@ def analyze_compiled(compiled: Any, *, platform: str | None = None, device=None)
     return Result.of(report)
 
 
+@speaks_api
 def load(saved: Union[str, dict, "os.PathLike[str]"]) -> Result:
     """A result saved with `to_json()` or `bufviz peak --format json`: the JSON text, its dict,
     or the path of its file."""
@@ -206,6 +238,7 @@ class CheckResult:
         return self.ok
 
 
+@speaks_api
 def check(sources, *, budget: str | int | None = None, baseline=None, max_increase: str | int | None = None,
           metrics: Iterable[str] = ("needed",), device=None) -> CheckResult:
     """Modules (paths, folders, saved results, `Result`s) against a budget, a baseline, and/or a
@@ -246,6 +279,7 @@ class DiffResult:
         return render_json(self.data)
 
 
+@speaks_api
 def diff(old, new) -> DiffResult:
     """Two compilations (paths, folders, saved results or `Result`s) compared."""
     from .ci.diff import diff as run_diff

@@ -71,7 +71,13 @@ def expand_paths(request: Request) -> tuple[list[str], list[str], list[str]]:
             notes += more_notes
             warnings += more_warnings
         elif os.path.exists(path):
-            files.extend(siblings(path, request.listing) if request.discover else [path])
+            found = siblings(path, request.listing, request.optimized) if request.discover else [path]
+            if path not in found:   # (an unoptimized module named beside its optimized stage)
+                stem = parse_dump_name(os.path.basename(found[0]))
+                notes.append(f"reading {stem.stem if stem else found[0]}, the optimized "
+                             f"module beside the one named ({os.path.basename(path)} is before XLA's "
+                             "optimizations, not what runs)")
+            files.extend(found)
         else:
             raise BufvizError("no such file or folder", path)
     unique = []

@@ -23,6 +23,7 @@ class Request:
     match: bool = False             # files of different modules used together anyway
     device: Device | None = None    # --device-memory: will it fit, and the allocator's peak
     as_text: bool = False           # the module's text came from compiled.as_text(), not a dump
+    optimized: bool = True          # a module named before XLA's optimizations brings its optimized stage
     listing: FolderListing = field(default_factory=FolderListing, repr=False, compare=False)
 
     def __post_init__(self) -> None:

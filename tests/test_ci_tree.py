@@ -138,7 +138,8 @@ def test_a_program_without_its_own_row_is_new_not_another_programs(tree, tmp_pat
     baseline = tmp_path / "baseline.json"
     shutil.rmtree(tree / "exp1")
     assert run("scan", tree, "--format", "json", "-o", baseline)[0] == 0
-    shutil.copytree(PROGRAMS["exp1/mlp_train"], tree / "exp2/mlp_big")   # a new program, same module name
+    # a new program of the same module name (a bigger model: what it takes differs)
+    shutil.copytree(DATA / "extra/mlp_train_big", tree / "exp2/mlp_big")
     shutil.rmtree(tree / "exp0/mlp_train")                                # and one gone
     result = run_json("check", tree, "--baseline", baseline)
     assert result["without_baseline"] == ["mlp_big · jit_update"]

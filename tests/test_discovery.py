@@ -132,13 +132,23 @@ def test_glob_of_two_stages_uses_the_optimized_one():
     assert any("before_optimizations" in n for n in report["notes"])
 
 
-def test_a_lone_unoptimized_module_is_analysed_with_a_warning():
-    before = next(LOOP_STAGES.glob("*before_optimizations.txt"))
+def test_a_lone_unoptimized_module_is_analysed_with_a_warning(tmp_path):
+    before = tmp_path / next(LOOP_STAGES.glob("*before_optimizations.txt")).name
+    before.write_text(next(LOOP_STAGES.glob("*before_optimizations.txt")).read_text())
     report = run_json("peak", before)
     assert report["inputs"]["hlo"] == str(before) and report["recomputed"]["peak_bytes"] > 0
     assert any("before XLA's optimizations" in w for w in report["warnings"])
     code, out, _ = run("peak", before, "--no-color")
     assert code == 0 and "warning:" in out.split("Peak memory")[0]
+
+
+def test_an_unoptimized_module_named_beside_its_optimized_one_reads_that():
+    before = next(LOOP_STAGES.glob("*before_optimizations.txt"))
+    optimized = next(LOOP_STAGES.glob("*cpu_after_optimizations.txt"))
+    report = run_json("peak", before)
+    assert report["inputs"]["hlo"] == str(optimized) and not report["warnings"]
+    assert any("the optimized module beside the one named" in n for n in report["notes"])
+    assert run_json("peak", before, "--no-discover")["inputs"]["hlo"] == str(before)   # (exactly what was named)
 
 
 def test_dump_of_another_module_is_refused(tmp_path):

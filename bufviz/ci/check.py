@@ -6,7 +6,7 @@ from ..result import SCHEMA_VERSION
 from ..units import human_bytes
 from .diff import module_diff
 from .compact import METRICS
-from .identity import program_of
+from .identity import path_parts, program_of
 from .limits import allowed_bytes, increase_text
 from .match import outside_checked, pair_modules
 
@@ -21,10 +21,13 @@ def check(modules: list[dict], metrics: list[str], budget: int | None = None, ba
     increase = increase if increase is not None else {"bytes": 0}
     old_of: dict[int, dict] = {}
     baseline_only = without_baseline = elsewhere = []
+    unpaired = None   # why no program checked has a row in the baseline (every row then unsure)
     if baseline is not None:
         pairs, baseline_only, without_baseline = pair_modules(baseline, modules)
         baseline_only, elsewhere = outside_checked(baseline_only, pairs)
         old_of = {id(n): o for o, n in pairs}
+        if not pairs and baseline and modules:
+            unpaired = other_program(baseline, modules)
     errors = list(errors)
     results = []
     for m in modules:
@@ -40,11 +43,13 @@ def check(modules: list[dict], metrics: list[str], budget: int | None = None, ba
             mine.append(_device_verdict(m))
         for r in mine:   # (never "ok": its numbers are not XLA's)
             r["doubt"] = m.get("doubt")
+            r["not_compared"] = unpaired   # (nor when the baseline is another program's)
             r["eager"] = bool(m.get("eager"))   # one jax compiled for an eager operation, not the user's
         results += mine
     return {
         "schema_version": SCHEMA_VERSION,
-        "ok": all(r["ok"] and not r["doubt"] for r in results) and not errors,
+        "ok": all(r["ok"] and not r["doubt"] for r in results) and not errors and not unpaired,
+        "not_compared": unpaired,   # the baseline holds other programs only: what it holds, and what this is
         "metrics": list(metrics),
         "budget_bytes": budget,
         "max_increase": increase if baseline is not None else None,
@@ -59,11 +64,21 @@ def check(modules: list[dict], metrics: list[str], budget: int | None = None, ba
     }
 
 
+def other_program(baseline: list[dict], modules: list[dict]) -> str:
+    """What the baseline holds against what is checked, when no program pairs with a row."""
+    def said(rows):
+        names = [f"{m.get('module') or '?'} of {'/'.join(path_parts(m)[-3:]) or 'standard input'}" for m in rows[:2]]
+        return ", ".join(names) + (f" and {len(rows) - 2} more" if len(rows) > 2 else "")
+    users = [m for m in modules if not m.get("eager")] or modules
+    return (f"the baseline holds {said([m for m in baseline if not m.get('eager')] or baseline)}; this is "
+            f"{said(users)}: another program (another function, or what it takes)")
+
+
 def exit_code(result: dict) -> int:
     """1 when any module is over a limit (unreadable ones are listed too: a regression is never
     hidden behind bad input), else 2 when a module could not be read or its numbers differ from
     XLA's own, else 0."""
-    return 1 if result["failed"] else 2 if result["errors"] or result["doubtful"] else 0
+    return 1 if result["failed"] else 2 if result["errors"] or result["doubtful"] or result.get("not_compared") else 0
 
 
 def _verdict(module: dict, metric: str, budget: int | None, old: dict | None, increase: dict | None) -> dict:

@@ -3,6 +3,7 @@ live-range peak and the storage at the peak. A full peak report and an entry of 
 both become this, so `check` and `diff` read dumps and saved results alike."""
 from __future__ import annotations
 
+from ..hlo.shapes import ShapeSyntaxError, parse_shape
 from ..result import SCHEMA_VERSION, PeakReport
 from ..verify.words import doubt
 
@@ -47,11 +48,30 @@ def summarize(report: PeakReport, path: str | None = None) -> dict:
         "differs_from_xla": len(report.mismatches or []) if report.xla and report.recomputed else None,
         "doubt": doubt(report.mismatches or []),
         "remat_ops": (report.program or {}).get("remat_ops"),   # (diff's evidence of rematerialization)
+        # what the program takes, to tell it from another of the same name (match.py)
+        "signature": signature(memory.get("at_peak") or []),
         # a module jax compiled for one eager operation or a library's init, not the user's program
         "eager": bool((report.program or {}).get("eager")),
         "jax_version": ((xla.get("memory_stats") or {}).get("jax_version")),
         **({"device": report.device} if report.device is not None else {}),   # (--device-memory)
     }
+
+
+def signature(rows: list[dict]) -> list[list] | None:
+    """[pytree path, dtype, dims] of each entry parameter, in parameter order: what a program
+    takes (match.py compares paths, dtypes and ranks, and shapes)."""
+    params = sorted((r["parameter"]["number"], r["parameter"]["index"], r) for r in rows
+                    if r["kind"] == "parameter" and r.get("parameter"))
+    found = []
+    for _, _, r in params:
+        try:
+            shape = parse_shape(r["parameter"].get("shape") or r["shape"] or "")
+        except ShapeSyntaxError:
+            return None
+        if shape.is_tuple:
+            return None
+        found.append([r.get("path"), shape.dtype, list(shape.dims)])
+    return found or None
 
 
 def _first_input(report: PeakReport) -> str | None:

@@ -20,7 +20,7 @@ def diff(old: list[dict], new: list[dict], errors: list[dict] = ()) -> dict:
     """The diff of two sets of module summaries; its top-level numbers are those of the one pair,
     or summed over the paired modules when there are several. `errors`: modules of either side
     that could not be read (listed; the others are still compared)."""
-    pairs, old_only, new_only = pair_modules(old, new)
+    pairs, old_only, new_only = pair_modules(old, new, strict=False)
     modules = [module_diff(o, n) for o, n in pairs]
     out = {"schema_version": SCHEMA_VERSION}
     for part in PARTS:
@@ -35,8 +35,18 @@ def diff(old: list[dict], new: list[dict], errors: list[dict] = ()) -> dict:
     out["unpaired"] = {"old": [_where(s) for s in old_only], "new": [_where(s) for s in new_only]}
     out["why"] = combined([m["why"] for m in modules])
     out["errors"] = list(errors)
-    out["verdict"] = verdict(out, len(modules))
+    # several programs: each its own change, the user's programs first (no total over modules)
+    out["programs"] = sorted(({"program": m["program"], "module": m["module"], "eager": m["eager"],
+                               **m["needed_bytes"]} for m in modules), key=program_order)
+    lead = next((m for m in sorted(modules, key=program_order)), None)
+    out["verdict"] = verdict(out, len(modules)) if len(modules) <= 1 else f"{lead['program']}: {verdict(lead, 1)}"
     return out
+
+
+def program_order(m: dict):
+    """The user's programs before eager modules, the largest change first, then the largest."""
+    needed = m["needed_bytes"] if "needed_bytes" in m else m
+    return (bool(m.get("eager")), -abs(needed["delta"] or 0), -(needed["new"] or 0), m.get("program") or "")
 
 
 def exit_code(result: dict, increase: dict | None = None) -> int:

@@ -39,7 +39,7 @@ def _folder_parts(summary: dict) -> tuple[str, ...]:
     root = summary.get("root")
     if root and summary.get("path"):
         return (os.path.basename(os.path.abspath(root)),)
-    return (os.path.basename(os.getcwd()),)
+    return ()   # (a file given alone in the working folder, or standard input: named by its module)
 
 
 def path_parts(summary: dict) -> tuple[str, ...]:

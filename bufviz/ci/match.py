@@ -3,6 +3,9 @@ they are. Instruction names change between compilations (`fusion.3` becomes `ynn
 row is matched by the most specific description both sides share, and says which."""
 from __future__ import annotations
 
+import json
+from collections import Counter
+
 from ..hlo.attributes import plain_op_name
 from ..hlo.shapes import without_layout
 from .identity import dump_number, inner_parts, path_parts, shortest_end
@@ -12,6 +15,9 @@ from .identity import dump_number, inner_parts, path_parts, shortest_end
 ROW_LEVELS = (
     ("output index", lambda r: r["kind"] == "output" and r.get("output") is not None and ("output", r["output"])),
     ("parameter number", lambda r: r.get("parameter") and (r["parameter"]["number"], r["parameter"]["index"])),
+    # what a row is in the user's words: the jax argument it is (or XLA's copy of), across renames
+    ("pytree path", lambda r: r.get("path") and (r["path"], r["kind"], bool(r.get("updated")))),
+    ("copy of", lambda r: r.get("copy_of") and ("copy", r["copy_of"], r["kind"])),
     ("name", lambda r: (r["name"], r["index"], _dims(r["shape"]), r["op_name"])),
     ("op_name and shape", lambda r: r["op_name"] and (r["op_name"], _dims(r["shape"]))),
     ("operation and shape", lambda r: r["op_name"] and (_operation(r["op_name"]), _dims(r["shape"]), r["kind"])),
@@ -19,6 +25,8 @@ ROW_LEVELS = (
     ("op_name", lambda r: r["op_name"] and (r["op_name"], r["kind"])),
     ("shape and opcode", lambda r: r["shape"] and (_dims(r["shape"]), r["opcode"], r["kind"])),
     ("shape", lambda r: r["shape"] and (_dims(r["shape"]), r["kind"])),
+    # the same name, whatever its shape now: grown or shrunk, never gone and new at once
+    ("name, another shape", lambda r: (r["name"], r["index"], r["kind"])),
 )
 BUCKET = 64        # rows of one side sharing a key: past this, they are paired in order, not weighed
 COMPONENT = 300    # rows in one tangle of candidates: past this, the levels are taken one at a time
@@ -119,15 +127,18 @@ def _order(row: dict):
     return (-row["bytes"], row["start"] if row["start"] is not None else -1)
 
 
-def pair_modules(old: list[dict], new: list[dict]) -> tuple[list[tuple[dict, dict]], list[dict], list[dict]]:
-    """Module summaries of two runs paired by which program they are, whatever folder each
+def pair_modules(old: list[dict], new: list[dict], strict: bool = True) -> tuple[list[tuple[dict, dict]], list[dict],
+                                                                            list[dict]]:
+    """Module summaries of two runs paired by which program they are: the function jax compiled
+    (the module's name) and its place in the user's tree or what it takes. Whatever folder each
     command was given (a tree's baseline checked from one of its subfolders, or the other way
-    round): the longest common end of their folders' paths, then the same dump number, then the
-    order of their numbers. Both must have the same module name, and their common end must hold
-    the part of each folder that tells it apart from the other folders of its side: a program
-    without a row of its own is left unpaired, never given another program's. One module on each
-    side is a pair whatever its name."""
-    if len(old) == 1 and len(new) == 1:
+    round), the longest common end of their folders' paths, holding the part of each folder that
+    tells it apart on its side, places a program; a renamed or moved folder's program is found
+    by its signature (its parameters' pytree paths, dtypes and ranks: a bigger batch keeps it).
+    Ties go to the same signature, then the same dump number, then the order of the numbers. A
+    program without a row of its own is left unpaired, never given another program's.
+    `strict=False` (diff of one module with one module): the two are a pair whatever they are."""
+    if len(old) == 1 and len(new) == 1 and (not strict or same_program(old[0], new[0])):
         return [(old[0], new[0])], [], []
     old_places, new_places = _places(old), _places(new)
     by_end: dict = {}
@@ -139,8 +150,14 @@ def pair_modules(old: list[dict], new: list[dict]) -> tuple[list[tuple[dict, dic
         for k in {k for key in mine.keys for k in by_end.get(key, ())}:
             theirs = old_places[k]
             common = _common_end(theirs.parts, mine.parts)
-            if common >= max(theirs.need, mine.need):
-                ranked.append((-common, theirs.number != mine.number, abs(theirs.rank - mine.rank), k, j))
+            same = theirs.signature is not None and theirs.signature == mine.signature
+            # in its place, unless what it takes says it is another model of the function's name
+            placed = common >= max(theirs.need, mine.need) and (
+                same or theirs.signature is None or mine.signature is None
+                or similarity(old[k]["signature"], new[j]["signature"]) >= SIMILAR)
+            if placed or same:
+                ranked.append((-common if placed else 1, not same, theirs.number != mine.number,
+                               abs(theirs.rank - mine.rank), k, j))
     ranked.sort()
     pairs, old_taken, new_taken = [], set(), set()
     for *_, k, j in ranked:
@@ -168,11 +185,46 @@ def outside_checked(old_left: list[dict], pairs: list[tuple[dict, dict]]) -> tup
     return inside, [s for s in old_left if not any(s is t for t in inside)]
 
 
+SIMILAR = 0.5   # the share of parameters two versions of one model have in common, at the least
+
+
+def same_program(a: dict, b: dict) -> bool:
+    """Whether two lone modules are one program: the same function taking mostly the same
+    parameters (a model changed: a layer more, another dtype, a bigger batch). Saved results of
+    old releases carry no signature: the name and folder then say."""
+    if a.get("module") != b.get("module"):
+        return False
+    mine, theirs = a.get("signature"), b.get("signature")
+    if mine is None or theirs is None:
+        return path_parts(a)[-1:] == path_parts(b)[-1:]
+    return similarity(mine, theirs) >= SIMILAR
+
+
+def similarity(a: list, b: list) -> float:
+    """The share of parameters two signatures share, by pytree path (another dtype or batch keeps
+    them) or by dtype and shape (a layer renamed, as flax's remat renames it, keeps those)."""
+    def share(key):
+        x, y = Counter(key(p) for p in a), Counter(key(p) for p in b)
+        union = sum((x | y).values())
+        return sum((x & y).values()) / union if union else 1.0
+    return max(share(lambda p: p[0] or f"{p[1]}/{_rank(p)}"), share(lambda p: f"{p[1]}{p[2]}"))
+
+
+def signature_key(sig: list | None) -> str | None:
+    """What a bigger batch keeps of a signature: paths, dtypes and ranks (a renamed or moved
+    folder's program is found by it)."""
+    return json.dumps([[p[0], p[1], _rank(p)] for p in sig]) if sig else None
+
+
+def _rank(p: list) -> int:
+    return len(p[2]) if isinstance(p[2], list) else p[2]
+
+
 class _Place:
     """Where a module sits, for pairing: its folder's path parts, how many of the last of them
-    tell it apart on its side (none for a module in its side's root), its dump number and its
-    rank among the modules of its folder with its name."""
-    __slots__ = ("parts", "need", "number", "rank", "keys")
+    tell it apart on its side (none for a module in its side's root), its dump number, its
+    rank among the modules of its folder with its name, and its signature."""
+    __slots__ = ("parts", "need", "number", "rank", "keys", "signature")
 
 
 def _places(summaries: list[dict]) -> list[_Place]:
@@ -187,6 +239,9 @@ def _places(summaries: list[dict]) -> list[_Place]:
         # Candidates share their module name and the last part of their folder (a module in
         # its side's root also meets the other side's root modules, whatever the roots are called).
         place.keys = [(module, place.parts[-1:])] + ([(module, ROOT)] if not inner else [])
+        place.signature = signature_key(s.get("signature"))
+        if place.signature is not None:   # (a renamed or moved folder: found by what it takes)
+            place.keys.append((module, place.signature))
         places.append(place)
     ranks: dict = {}
     for s, place in sorted(zip(summaries, places), key=lambda sp: (sp[1].number is None, sp[1].number or 0)):

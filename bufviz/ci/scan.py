@@ -3,6 +3,7 @@ that cannot be read is listed with its error and the scan goes on."""
 from __future__ import annotations
 
 import os
+import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from ..dumps.discover import DumpSet, FolderListing, best_stage, by_module, dump_sets, memory_stats_files
@@ -31,7 +32,7 @@ def analyse_all(file_sets: list[list[str]], request: Request, jobs: int = 0,
     and device), in `jobs` processes (0: one per core). The largest modules start first, so the
     longest one is never left to run alone at the end; one module is analysed in this process."""
     each = Request((), discover=False, platform=request.platform, match=request.match, device=request.device)
-    jobs = min(jobs or cores(), len(file_sets))
+    jobs = min(jobs or cores(), len(file_sets)) if forkable() else 1
     timed = timings.current() is not None
     order = sorted(range(len(file_sets)), key=lambda k: -_bytes(file_sets[k]))
     outcomes: list = [None] * len(file_sets)
@@ -52,6 +53,14 @@ def analyse_all(file_sets: list[list[str]], request: Request, jobs: int = 0,
     summaries = [result for ok, result, *_ in outcomes if ok]
     errors = [result for ok, result, *_ in outcomes if not ok]
     return summaries, errors
+
+
+def forkable() -> bool:
+    """Whether worker processes may be forked from this one: not where jax (or another threaded
+    runtime) is loaded, whose threads may hold locks a forked child deadlocks on (jax warns so).
+    Spawning instead would run an unguarded script of the user's again in every worker, so the
+    modules are then analysed in this process."""
+    return not any(name in sys.modules for name in ("jax", "jaxlib", "tensorflow", "torch"))
 
 
 def cores() -> int:

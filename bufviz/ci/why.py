@@ -148,7 +148,7 @@ def _params(summary: dict) -> dict[int, _Param]:
             continue
         dims, dtype = _shape(p.get("shape") or r.get("shape"))   # (the parameter's own, not the value's in it)
         out[p["number"]] = _Param(p["number"], r.get("category") or "inputs", dims, dtype, r["bytes"],
-                                  r.get("output") is not None, r.get("name") or "")
+                                  r.get("output") is not None, r.get("path") or r.get("name") or "")
     return out
 
 

@@ -1,6 +1,8 @@
 """`bufviz schedule`: what the order of the instructions costs, and a better one."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import click
 
 from .app import cli
@@ -53,7 +55,8 @@ def schedule(ctx, request, fmt, output, no_color, algorithm,
     from ..report.schedule import render_schedule
     from ..schedule.run import schedule_report
 
-    report, context = read_module(request, "schedules are computed on it")
+    # (a module before XLA's optimizations is what schedules are computed on: read as named)
+    report, context = read_module(replace(request, optimized=False), "schedules are computed on it")
     section, chosen = schedule_report(report, context, algorithm, time_limit)
     if emit:
         write_atomically(emit, scheduled_text(context.inputs.module, chosen.sequences))

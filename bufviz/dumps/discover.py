@@ -84,16 +84,22 @@ class FolderListing:
             yield folder, self._files[os.path.normpath(folder)]
 
 
-def siblings(path: str, listing: FolderListing | None = None) -> list[str]:
+def siblings(path: str, listing: FolderListing | None = None, optimized: bool = True) -> list[str]:
     """Every file of the same dump set as `path` (including `path`), or just `path`. An
     optimized text without XLA's dump files brings the optimized stage of its module that has
-    them (XLA:GPU writes a second text when an executable is loaded from a compilation cache)."""
+    them (XLA:GPU writes a second text when an executable is loaded from a compilation cache);
+    the text before XLA's optimizations brings its optimized stage instead, where there is one
+    (inputs.py says so in a note)."""
     listing = listing or FolderListing()
     folder, filename = os.path.split(path)
     name = parse_dump_name(filename)
     if name is None:
         return [path]
     sets = dump_sets([os.path.join(folder, f) for f in listing.files(folder)])
+    if optimized and not name.optimized:   # the module before XLA's optimizations: its optimized stage runs
+        optimized = [s for s in sets if module_key(s.name) == module_key(name) and s.name.optimized]
+        if optimized:
+            name = best_stage(optimized).name
     own = next((s for s in sets if s.name.stem == name.stem), None)
     found = own.files if own is not None else [path]
     if own is not None and name.optimized and not own.has_dump:

@@ -21,6 +21,7 @@ _ARGS = re.compile(r"args\[\d+\]$")
 _TRANSFORM = re.compile(r"(?:^|/)(?:jvp|transpose|vmap|pmap|xmap)\(|(?:^|/)shard_map(?:/|$)")
 _SCOPE = re.compile(r"^(?:[\w.]+\()*jit\(([^)]*)\)\)*/")
 SMALL = 32   # instructions of the entry computation an eager operation stays under
+ONE_OP = 3   # instructions that do the work of one eager operation (a broadcast, the op, a convert)
 
 
 def is_library(file: str) -> bool:
@@ -56,7 +57,12 @@ def is_eager(module: Module) -> bool:
     sources = [i.metadata.get("source_file") for i in entry if i.metadata.get("source_file")]
     if function.startswith("_") and sources and all(is_library(f) for f in sources):
         return True   # a library's private helper (jax.random's _uniform), called from a library
-    return {_SCOPE.sub("", op) for op in ops} == {function}   # the one operation it is named after (add)
+    done = {_SCOPE.sub("", op) for op in ops}
+    if done == {function}:
+        return True   # the one operation it is named after (jit_add: add)
+    # one primitive in a handful of instructions, no frames: jax.numpy's wrapper of it (relu: max)
+    work = [i for i in entry if i.opcode not in ("parameter", "tuple", "bitcast", "copy", "constant")]
+    return len(work) <= ONE_OP and len(done - {""}) == 1 and all("/" not in op for op in done)
 
 
 def _last(name: str) -> str:

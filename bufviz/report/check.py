@@ -15,6 +15,8 @@ from .scan import eager_words
 
 
 def verdict_line(result: dict) -> str:
+    if result.get("not_compared") and not result["failed"]:
+        return "bufviz check: nothing compared: the baseline holds other programs"
     failed, checked = result["failed"], result["checked"]
     errors, doubtful = len(result["errors"]), len(result.get("doubtful") or [])
     said = []
@@ -45,8 +47,9 @@ def limit_text(r: dict) -> str:
 
 
 def result_word(r: dict) -> str:
-    """OVER a limit, else unsure where the module's numbers differ from XLA's own, else ok."""
-    return "OVER" if not r["ok"] else "unsure" if r.get("doubt") else "ok"
+    """OVER a limit, else unsure where the module's numbers differ from XLA's own or its baseline
+    is another program's, else ok."""
+    return "OVER" if not r["ok"] else "unsure" if r.get("doubt") or r.get("not_compared") else "ok"
 
 
 def doubts(result: dict) -> list[tuple[str, str]]:
@@ -146,6 +149,8 @@ def render_check(result: dict, console: Console, everything: bool = False) -> No
         say(console, line, "dim")
     for program, why in doubts(result):
         say(console, f"not trusted: {program}: {why}", "yellow")
+    if result.get("not_compared"):
+        say(console, f"not compared: {result['not_compared']}", "yellow")
     for e in result["errors"]:
         say(console, f"not checked: {e['error']}", "yellow")
     for line in unpaired_lines(result):

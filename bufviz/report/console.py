@@ -13,7 +13,7 @@ from ..hlo.shapes import value_label
 from ..units import human_bytes
 from .headline import groups_table, headline, other_numbers_table, sparkline, storage_table
 from .header import bytes_cell, drop_exact, exact_dropped_width, pairs_table, render_header, render_notes
-from .layout import Column, cut_middle, fit_table, from_front, shape_column
+from .layout import Column, cut_middle, fit_table, from_front, said, shape_column
 from .oom import render_oom
 from .verify import differences_table
 from .advice import advice_block
@@ -44,7 +44,9 @@ def render_peak(report: PeakReport, console: Console, top: int | None = 20, by: 
         render_notes(report, console)
         return
     memory = report.memory
-    if memory is None:   # nothing to tell storage from: XLA's and bufviz's live-range numbers
+    if memory is None and _allocations_alone(report):   # (a lone buffer-assignment file)
+        parts = [_allocations_headline(report.xla, width)]
+    elif memory is None:   # nothing to tell storage from: XLA's and bufviz's live-range numbers
         parts = [_numbers(report, width), *_value_views(report, top, width)]
     elif by is not None:
         parts = [headline(memory, width), groups_table(report, by, top, width)]
@@ -65,6 +67,26 @@ def render_peak(report: PeakReport, console: Console, top: int | None = 20, by: 
         console.print(advice)
         console.print()
     render_notes(report, console)
+
+
+def _allocations_alone(report: PeakReport) -> bool:
+    """XLA's allocations and nothing to time them by: no live ranges, no module."""
+    xla = report.xla or {}
+    return bool(xla.get("allocations")) and not xla.get("live_ranges") and report.recomputed is None
+
+
+def _allocations_headline(xla: dict, width: int) -> Group:
+    """What XLA's allocations alone say (memory needed and its parts), and what they cannot."""
+    parts = [("parameters", xla.get("argument_bytes") or 0), ("outputs", xla.get("output_bytes") or 0),
+             ("temporaries", xla.get("temp_bytes") or 0), ("constants", xla.get("constant_bytes") or 0)]
+    both = xla.get("alias_bytes") or 0
+    needed = sum(b for _, b in parts) - both
+    terms = " + ".join(f"{name} {human_bytes(b)}" for name, b in parts if b) + (
+        f" − {human_bytes(both)} both parameter and output" if both else "")
+    return Group(Text.assemble(("Memory needed  ", "bold"), f"{bytes_cell(needed)}  from XLA's allocations alone"),
+                 said(f"= {terms}", width, indent="    "),
+                 said("Not shown: the peak moment and what holds memory then, which need when each value lives: "
+                      "give XLA's -live-range.txt beside this file, or the HLO module", width, "yellow"))
 
 
 def _value_views(report: PeakReport, top: int | None, width: int) -> list:

@@ -10,6 +10,7 @@ from ..views.labels import short_label
 from .verify import cut_end_words
 from .layout import Column, fit_table, from_front, short_source, say
 from .scan import eager_words
+from ..ci.diff import program_order, verdict
 
 PART_NAMES = (("needed_bytes", "memory needed"), ("argument_bytes", "parameters"), ("output_bytes", "outputs"),
               ("temp_bytes", "temporaries"), ("alias_bytes", "both parameter and output"),
@@ -28,34 +29,77 @@ def percent(old: int | None, delta: int | None) -> str:
 
 
 def render_diff(d: dict, console: Console, top: int = 10, everything: bool = False) -> None:
-    say(console, d["verdict"], "bold")
-    console.print()
-    if d.get("why"):
-        console.print(why_table(d["why"], console.width))
-        console.print()
+    """One pair: the verdict, why, and the pair in full. Several: the user's programs that
+    changed, each with its own headline, why and rows (the first in full), then a table of the
+    programs; unchanged programs and eager modules one line each (`--all` shows every pair)."""
     modules = d["modules"]
-    folded = [] if everything else [m for m in modules if m.get("eager")]
-    if len(folded) == len(modules):
-        folded = []   # (nothing of the user's to show instead)
-    for m in modules:
-        if m.get("eager") and folded:
-            continue
-        if len(modules) > 1:
-            console.print(Text(m["program"], style="bold"))
-        render_module(m, console, top)
-    if folded:
-        changed = [m for m in folded if m["needed_bytes"]["delta"]]
-        grew = sum(m["needed_bytes"]["delta"] or 0 for m in changed)
-        how = f"{len(changed)} changed ({signed(grew)} memory needed)" if changed else "none changed"
-        largest = max(folded, key=lambda m: m["needed_bytes"]["new"] or 0)
-        say(console, f"+ {eager_words([m['module'] or '?' for m in folded], shown=0)}: {how}; the largest "
-                     f"{largest['module']} {human_bytes(largest['needed_bytes']['new'] or 0)} (--all shows them)",
-            "dim")
+    if len(modules) <= 1 or everything:
+        say(console, d["verdict"], "bold")
+        console.print()
+        if d.get("why") and len(modules) <= 1:
+            console.print(why_table(d["why"], console.width))
+            console.print()
+        for m in modules:
+            if len(modules) > 1:
+                console.print(Text(m["program"], style="bold"))
+            render_module(m, console, top)
+    else:
+        _programs(d, console, top)
     for side, what in (("old", "only in OLD"), ("new", "only in NEW")):
         for s in d["unpaired"][side]:
             say(console, f"{what}: {s['program']} ({s['path']})", "yellow")
     for e in d.get("errors") or []:
         say(console, f"not compared: {e['error']}", "yellow")
+
+
+DETAILED = 2   # changed programs shown with their why and rows; the rest in the table only
+
+
+def _programs(d: dict, console: Console, top: int) -> None:
+    modules = sorted(d["modules"], key=program_order)
+    users = [m for m in modules if not m.get("eager")] or modules
+    eager = [m for m in modules if m.get("eager") and not any(m is u for u in users)]
+    changed = [m for m in users if m["needed_bytes"]["delta"]]
+    for k, m in enumerate(changed[:DETAILED]):
+        say(console, f"{m['program']}: {verdict(m, 1)}", "bold")
+        if m.get("why"):
+            console.print(why_table(m["why"], console.width))
+        if k == 0:   # (the first in full: its rows that changed)
+            _rows(m, console, min(top, 5) if top else 5)
+        console.print()
+    if not changed:
+        say(console, f"no change: memory needed is the same for all {len(users)} programs", "bold")
+    console.print(fit_table([
+        Column("program", [m["program"] for m in users], shorten=short_label, least=24),
+        Column("old", [human_bytes(m["needed_bytes"]["old"] or 0) for m in users], "right"),
+        Column("new", [human_bytes(m["needed_bytes"]["new"] or 0) for m in users], "right"),
+        Column("change", [signed(m["needed_bytes"]["delta"]) for m in users], "right"),
+        Column("%", [percent(m["needed_bytes"]["old"], m["needed_bytes"]["delta"]) for m in users], "right"),
+    ], console.width, "Memory needed of each program"))
+    same = [m for m in users if not m["needed_bytes"]["delta"]]
+    if same and changed:
+        say(console, f"{len(same)} of them unchanged", "dim")
+    if eager:
+        moved = [m for m in eager if m["needed_bytes"]["delta"]]
+        how = f"{len(moved)} changed ({signed(sum(m['needed_bytes']['delta'] for m in moved))})" if moved else \
+            "none changed"
+        say(console, f"+ {eager_words([m['module'] or '?' for m in eager], shown=0)}: {how} (--all shows them)",
+            "dim")
+    say(console, "bufviz diff OLD NEW --module N shows one program's rows, source lines and op_names", "dim")
+
+
+def _rows(m: dict, console: Console, top: int) -> None:
+    """A program's storage rows that changed, largest change first."""
+    changed = [r for r in m["storage"]["rows"] if r["delta"]][:top]
+    if changed:
+        console.print(fit_table([
+            Column("buffer", [_what(r) for r in changed], shorten=short_label, least=14),
+            Column("old", [human_bytes(r["old_bytes"]) for r in changed], "right"),
+            Column("new", [human_bytes(r["new_bytes"]) for r in changed], "right"),
+            Column("change", [signed(r["delta"]) for r in changed], "right"),
+            Column("source", [r.get("user_source") or r["source"] or "" for r in changed], shorten=short_source,
+                   least=16, keep=3),
+        ], console.width))
 
 
 def why_table(why: list[dict], width: int):

@@ -18,9 +18,9 @@ def render_check_github(result: dict, workspace: str | None = None) -> str:
         lines.append(_command("notice", folded, {"title": "bufviz: eager operations"}))
     for r in rows:
         title = f"bufviz: {r['program']} {r['what']}"
-        if r["ok"] and r.get("doubt"):
-            lines.append(_command("warning", f"{title} {human_bytes(r['bytes'])} not trusted: {r['doubt']}",
-                                  {"title": title}))
+        if r["ok"] and (r.get("doubt") or r.get("not_compared")):
+            why = f"not trusted: {r['doubt']}" if r.get("doubt") else f"not compared: {r['not_compared']}"
+            lines.append(_command("warning", f"{title} {human_bytes(r['bytes'])} {why}", {"title": title}))
             continue
         if r["ok"]:
             lines.append(_command("notice", f"{title} {human_bytes(r['bytes'])} within limits", {"title": title}))

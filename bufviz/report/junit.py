@@ -10,7 +10,7 @@ from .escape import xml_text
 
 def render_check_junit(result: dict) -> str:
     cases = result["results"]
-    doubted = sum(1 for r in cases if r["ok"] and r.get("doubt"))
+    doubted = sum(1 for r in cases if r["ok"] and (r.get("doubt") or r.get("not_compared")))
     suite = ET.Element("testsuite", name="bufviz check", tests=str(len(cases) + len(result["errors"])),
                        failures=str(result["failed"]), errors=str(len(result["errors"]) + doubted), skipped="0")
     for r in cases:
@@ -26,6 +26,8 @@ def render_check_junit(result: dict) -> str:
                                               + (f" at {c['source']}" if c["source"] else "") for c in r["culprits"]))
         elif r.get("doubt"):   # (not a verdict: the numbers are not XLA's)
             ET.SubElement(case, "error", message=xml_text(r["doubt"]), type="NotTrusted")
+        elif r.get("not_compared"):   # (nor against another program's baseline)
+            ET.SubElement(case, "error", message=xml_text(r["not_compared"]), type="NotCompared")
     for e in result["errors"]:
         case = ET.SubElement(suite, "testcase", classname="bufviz", name=xml_text(e["path"] or "input"))
         ET.SubElement(case, "error", message=xml_text(e["error"]), type="UnreadableModule")

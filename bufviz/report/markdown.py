@@ -30,6 +30,8 @@ def render_check_markdown(result: dict) -> str:
             grew = f" ({signed(c['delta'])})" if c["delta"] else ""
             where = f" at {markdown_code(c['source'])}" if c["source"] else ""
             lines.append(f"- {markdown_code(c['what'])} {human_bytes(c['bytes'])}{grew}{where}")
+    if result.get("not_compared"):
+        lines += ["", f"Not compared: {_cell(result['not_compared'])}"]
     if doubted := doubts(result):
         lines += ["", "Not trusted (the numbers differ from XLA's own):"]
         lines += [f"- **{_cell(program)}**: {_cell(why)}" for program, why in doubted]

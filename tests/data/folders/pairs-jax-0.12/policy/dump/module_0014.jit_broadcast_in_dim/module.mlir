@@ -1,0 +1,17 @@
+#loc1 = loc("args[0]")
+module @jit_broadcast_in_dim attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<f32> loc("args[0]")) -> (tensor<16xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.broadcast_in_dim %arg0, dims = [] : (tensor<f32>) -> tensor<16xf32> loc(#loc10)
+    return %0 : tensor<16xf32> loc(#loc8)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc2 = loc("/work/jax12env/lib/python3.13/site-packages/flax/linen/linear.py":270:13 to 272:7)
+#loc3 = loc("/work/main/tests/data/folders/programs/pairs_mlp.py":41:20 to :86)
+#loc4 = loc("Dense.__call__"(#loc2))
+#loc5 = loc("Block.__call__"(#loc3))
+#loc6 = loc(callsite(#loc4 at #loc5))
+#loc7 = loc(callsite(#loc5 at #loc6))
+#loc8 = loc("jit(broadcast_in_dim)"(#loc6))
+#loc9 = loc(callsite(#loc4 at #loc7))
+#loc10 = loc("jit(broadcast_in_dim)/broadcast_in_dim"(#loc9))

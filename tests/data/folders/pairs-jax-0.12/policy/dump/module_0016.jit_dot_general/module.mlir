@@ -1,0 +1,18 @@
+#loc1 = loc("args[0]")
+#loc2 = loc("args[1]")
+module @jit_dot_general attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<8x16xf32> loc("args[0]"), %arg1: tensor<16x16xf32> loc("args[1]")) -> (tensor<8x16xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<8x16xf32>, tensor<16x16xf32>) -> tensor<8x16xf32> loc(#loc11)
+    return %0 : tensor<8x16xf32> loc(#loc9)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc3 = loc("/work/jax12env/lib/python3.13/site-packages/flax/linen/linear.py":287:8 to 292:5)
+#loc4 = loc("/work/main/tests/data/folders/programs/pairs_mlp.py":41:20 to :86)
+#loc5 = loc("Dense.__call__"(#loc3))
+#loc6 = loc("Block.__call__"(#loc4))
+#loc7 = loc(callsite(#loc5 at #loc6))
+#loc8 = loc(callsite(#loc6 at #loc7))
+#loc9 = loc("jit(dot_general)"(#loc7))
+#loc10 = loc(callsite(#loc5 at #loc8))
+#loc11 = loc("jit(dot_general)/dot_general"(#loc10))

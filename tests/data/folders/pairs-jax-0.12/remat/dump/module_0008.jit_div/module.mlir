@@ -1,0 +1,18 @@
+#loc1 = loc("args[0]")
+#loc2 = loc("args[1]")
+module @jit_div attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<f32> loc("args[0]"), %arg1: tensor<f32> loc("args[1]")) -> (tensor<f32> {jax.result_info = "result"}) {
+    %0 = stablehlo.divide %arg0, %arg1 : tensor<f32> loc(#loc11)
+    return %0 : tensor<f32> loc(#loc9)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc3 = loc("/work/jax12env/lib/python3.13/site-packages/flax/linen/linear.py":263:13 to 268:5)
+#loc4 = loc("/work/main/tests/data/folders/programs/pairs_mlp.py":41:20 to :86)
+#loc5 = loc("Dense.__call__"(#loc3))
+#loc6 = loc("Block.__call__"(#loc4))
+#loc7 = loc(callsite(#loc5 at #loc6))
+#loc8 = loc(callsite(#loc6 at #loc7))
+#loc9 = loc("jit(div)"(#loc7))
+#loc10 = loc(callsite(#loc5 at #loc8))
+#loc11 = loc("jit(div)/div"(#loc10))

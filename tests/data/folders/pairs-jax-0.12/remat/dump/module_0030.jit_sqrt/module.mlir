@@ -1,0 +1,18 @@
+#loc1 = loc("x")
+module @jit_sqrt attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<f32> loc("x")) -> (tensor<f32> {jax.result_info = "result"}) {
+    %0 = stablehlo.sqrt %arg0 : tensor<f32> loc(#loc10)
+    return %0 : tensor<f32> loc(#loc11)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc2 = loc("/work/jax12env/lib/python3.13/site-packages/flax/linen/linear.py":263:13 to 268:5)
+#loc3 = loc("/work/main/tests/data/folders/programs/pairs_mlp.py":60:15 to :72)
+#loc4 = loc("/work/main/tests/data/folders/programs/pairs_mlp.py":84:9 to :45)
+#loc5 = loc("Dense.__call__"(#loc2))
+#loc6 = loc("MLP.__call__"(#loc3))
+#loc7 = loc("<module>"(#loc4))
+#loc8 = loc(callsite(#loc6 at #loc7))
+#loc9 = loc(callsite(#loc5 at #loc8))
+#loc10 = loc("jit(sqrt)/sqrt"(#loc9))
+#loc11 = loc("jit(sqrt)"(#loc9))
