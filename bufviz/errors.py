@@ -5,6 +5,9 @@ USAGE_OR_INPUT = 2  # usage error or unreadable input
 INTERNAL = 101  # a bug in bufviz
 
 ISSUES_URL = "https://github.com/bufviz/bufviz/issues"
+# The saved results (bufviz's own JSON, read back) a command has read: what breaks reading them
+# later was changed by hand, an input error rather than a bug (cli/app.py).
+SAVED_READ: list[str] = []
 
 
 class BufvizError(Exception):

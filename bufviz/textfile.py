@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import sys
 import weakref
 
@@ -28,7 +29,22 @@ def read_text(path: str) -> str:
                           "found an empty " + ("input" if path == STDIN else "file"), name, 1)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    _refuse_long_numbers(text, name)
     return text
+
+
+MAX_DIGITS = 40   # XLA prints no number longer (a 64-bit count has 20 digits, a float 17 significant)
+_LONG_NUMBER = re.compile(r"\d{%d}" % (MAX_DIGITS + 1))
+
+
+def _refuse_long_numbers(text: str, name: str) -> None:
+    """Numbers are read with a bound on their length: a run of digits longer than any XLA prints
+    is an input error here, not a slow or failed conversion later (one linear scan)."""
+    m = _LONG_NUMBER.search(text)
+    if m:
+        raise BufvizError(f"expected numbers as XLA prints them, found one of more than {MAX_DIGITS} digits "
+                          f"at column {m.start() - text.rfind(chr(10), 0, m.start())}", name,
+                          text.count("\n", 0, m.start()) + 1)
 
 
 def _read_bytes(path: str) -> bytes:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..errors import BufvizError
+from ..errors import SAVED_READ, BufvizError
 from ..result import SCHEMA_VERSION, PeakReport
 from ..textfile import read_text
 from .compact import summarize
@@ -53,7 +53,15 @@ def _peak_report(path: str, data: dict) -> PeakReport:
         raise BufvizError(f"expected the JSON of 'bufviz peak --format json': {e}", path, 1) from None
 
 
+MAX_NESTING = 64   # bufviz's JSON nests a dozen levels: deeper is not its
+
+
 def _parse(path: str, text: str) -> dict:
+    depth = _nesting(text)
+    if depth > MAX_NESTING:
+        raise BufvizError(f"expected a saved bufviz result, found JSON nested {depth} levels deep (bufviz's "
+                          f"nests at most a dozen)", path, 1)
+    SAVED_READ.append(path)   # (a saved result read: what it lacks later is the file's fault, app.py)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -63,3 +71,28 @@ def _parse(path: str, text: str) -> dict:
     if not isinstance(data, dict):
         raise BufvizError("expected a saved bufviz result (a JSON object)", path, 1)
     return data
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of brackets outside strings, in one pass (json.loads would recurse)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_NESTING:
+                    return deepest
+        elif ch in "]}":
+            depth -= 1
+    return deepest

@@ -10,7 +10,7 @@ import time
 import click
 
 from .. import __version__
-from ..errors import INTERNAL, ISSUES_URL, USAGE_OR_INPUT, BufvizError
+from ..errors import INTERNAL, ISSUES_URL, SAVED_READ, USAGE_OR_INPUT, BufvizError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "auto_envvar_prefix": "BUFVIZ", "max_content_width": 100}
 
@@ -92,6 +92,7 @@ def main(argv: list[str] | None = None) -> None:
     # bufviz does no linear algebra: numpy's OpenBLAS need not start a thread per core as it
     # loads (milliseconds per core; `scan --jobs` workers would also oversubscribe the cores).
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    SAVED_READ.clear()
     try:
         code = cli.main(args=argv, prog_name="bufviz", standalone_mode=False)
     except click.UsageError as e:
@@ -107,13 +108,25 @@ def main(argv: list[str] | None = None) -> None:
         _fail("bufviz: interrupted", 130)
     except BrokenPipeError:
         sys.exit(0)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        if not SAVED_READ:
+            _internal(e)
+        # (bufviz reads back what it wrote: a saved result that breaks it was changed by hand)
+        _fail(f"bufviz: error: {SAVED_READ[-1]}: expected a saved result as bufviz writes it, found one that lacks or "
+              f"mistypes a field bufviz reads ({type(e).__name__}: {e}): save it again with this bufviz",
+              USAGE_OR_INPUT)
     except Exception as e:  # a bug: say so briefly, never a bare traceback
-        import traceback  # (only on this path)
-
-        where = traceback.extract_tb(e.__traceback__)[-1]
-        _fail(f"bufviz: internal error: {type(e).__name__}: {e} (at {os.path.basename(where.filename)}:"
-              f"{where.lineno}). Please report it at {ISSUES_URL} with the input files.", INTERNAL)
+        _internal(e)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _internal(e: Exception) -> None:
+    """A bug: said briefly, never a bare traceback."""
+    import traceback  # (only on this path)
+
+    where = traceback.extract_tb(e.__traceback__)[-1]
+    _fail(f"bufviz: internal error: {type(e).__name__}: {e} (at {os.path.basename(where.filename)}:"
+          f"{where.lineno}). Please report it at {ISSUES_URL} with the input files.", INTERNAL)
 
 
 def _fail(message: str, code: int, details: list[str] = ()) -> None:

@@ -6,7 +6,7 @@ import click
 from ..request import Request
 from .app import cli
 from .options import ALL_OPTION, OUTPUT_OPTION, device_options, module_options, parsed_option
-from .output import append_to, render_result, scan_progress
+from .output import append_to, errors_to_stderr, render_result, scan_progress
 
 CHECK_HELP = """Fail a CI job when a module needs more memory than allowed.
 
@@ -96,4 +96,9 @@ def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summ
         append_to(summary, render_check_markdown(result))
     render_result(ctx, result, fmt, output, no_color, lambda console: render_check(result, console, everything),
                   more={"markdown": render_check_markdown, "github": render_check_github, "junit": render_check_junit})
-    return exit_code(result)
+    code = exit_code(result)
+    if code == 2:   # (why, on stderr too: an exit code never comes alone)
+        from ..report.check import doubts
+        errors_to_stderr(result["errors"], fmt, output, [f"not trusted: {p}: {why}" for p, why in doubts(result)]
+                         + ([f"not compared: {result['not_compared']}"] if result.get("not_compared") else []))
+    return code

@@ -7,7 +7,7 @@ from ..errors import BufvizError
 from ..request import Request
 from .app import cli
 from .options import ALL_OPTION, OUTPUT_OPTION, module_options, parsed_option
-from .output import render_result, scan_progress
+from .output import errors_to_stderr, render_result, scan_progress
 
 DIFF_HELP = """Compare two compilations of a program: what grew, what shrank, and why.
 
@@ -68,4 +68,5 @@ def diff(ctx, old, new, fmt, output, top, fail_on, everything, module_selector, 
         raise BufvizError(f"cannot compare: {(errors + more)[0]['error']}")
     result = run_diff(before, after, errors + more)
     render_result(ctx, result, fmt, output, no_color, lambda console: render_diff(result, console, top, everything))
+    errors_to_stderr(result["errors"], fmt, output)
     return exit_code(result, increase)

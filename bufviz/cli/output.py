@@ -45,6 +45,17 @@ def render_result(ctx, report: PeakReport | dict, fmt: str, output, no_color: bo
         emit_text(writers[fmt](report) if fmt in writers else _picture(report, fmt, picture), output)
 
 
+def errors_to_stderr(errors: list[dict], fmt: str, output, more: list[str] = ()) -> None:
+    """What could not be read (and `more` reasons for exit code 2), on stderr too, wherever the
+    report itself went (a file, JSON, a pipe): exit code 2 never comes with an empty stderr. A
+    terminal showing the text already has them."""
+    lines = [f"could not read: {e.get('error') or e}" for e in errors] + list(more)
+    if not lines or (fmt == "text" and output is None and sys.stdout.isatty()):
+        return
+    for line in lines:
+        sys.stderr.write("bufviz: " + line.replace("\n", " ").rstrip() + "\n")
+
+
 def _json(report):
     from ..report.json import json_chunks
     return json_chunks(report if isinstance(report, dict) else report.as_dict())
@@ -53,8 +64,9 @@ def _json(report):
 def _picture(report: PeakReport, fmt: str, picture: str):
     from ..report.svg import render_html, render_svg
     if report.memory is None:
+        given = next((p for p in (report.inputs or {}).values() if p), None)
         raise BufvizError("expected allocations and live ranges to draw (the HLO module, or XLA's buffer "
-                          "assignment with its values), found neither")
+                          "assignment with its values), found neither", given)
     return (render_svg if fmt == "svg" else render_html)(report, picture=picture)
 
 

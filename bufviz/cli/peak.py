@@ -9,7 +9,7 @@ import click
 from ..errors import BufvizError
 from .app import cli
 from .options import PICTURES, device_options, donation_list, input_options, name_list
-from .output import render_result, scan_progress
+from .output import errors_to_stderr, render_result, scan_progress
 from .read import read_module, read_report
 
 if TYPE_CHECKING:
@@ -171,4 +171,5 @@ def _overview(ctx, request, fmt: str, output, no_color: bool, top: int) -> int:
         summaries, errors = collect(request, progress=progress)
     result = scan_json(summaries, errors, request.paths[0])
     render_result(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
+    errors_to_stderr(result["errors"], fmt, output)
     return scan_exit_code(result)

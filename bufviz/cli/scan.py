@@ -9,7 +9,7 @@ from ..errors import BufvizError
 from ..request import Request
 from .app import cli
 from .options import ALL_OPTION, MATCH_OPTION, OUTPUT_OPTION
-from .output import render_result, scan_progress
+from .output import errors_to_stderr, render_result, scan_progress
 
 SCAN_HELP = """Rank every module of a dump tree by the memory it needs.
 
@@ -62,4 +62,5 @@ def scan(ctx, folders, fmt, output, top, everything, jobs, platform, no_color, m
         summaries, errors = collect(Request(folders, platform=platform, match=match), jobs, progress)
     result = scan_json(summaries, errors, folders[0] if len(folders) == 1 else None)
     render_result(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top, everything))
+    errors_to_stderr(result["errors"], fmt, output)
     return scan_exit_code(result)

@@ -18,7 +18,7 @@ _ATTRIBUTE = re.compile(
     r"|output shape is \|(?P<oshape>[^|]*)\|"
     r"|(?P<word>constant|thread-local|maybe-live-out|preallocated-temp))")
 _VALUE = re.compile(r" value: <(\d+) ([^\s{<>]+)(?:\{([0-9,]*)\})?( \(phi\))?(?: @(\d+))?> "
-                    r"\(size=(\d+),offset=(\d+)\): (\S.*?)\s*$")
+                    r"\(size=(\d+),offset=(\d+)\): (\S.*)$")   # (the shape's trailing blanks cut after: linear)
 _CROSS_HEAD = " reused by buffers of a different color:"
 _CROSS_VALUE = re.compile(r"\s+value: <(\d+) ([^\s<>]+)[^>]*> \(color=(\d+)\)\s*$")
 _TOTAL = re.compile(r"Total bytes used: (\d+) \(\S+\)\s*$")
@@ -106,7 +106,7 @@ def _read_allocations(cur: Cursor, dump: BufferAssignmentDump) -> None:
             ident, name, index, phi, color, size, offset, shape = m.groups()
             alloc.values.append(AllocValue(int(ident), name, parse_index(index) if index is not None else None,
                                            phi is not None, int(color) if color is not None else None,
-                                           int(size), int(offset), shape))
+                                           int(size), int(offset), shape.rstrip()))
         elif alloc is not None and line.rstrip() == _CROSS_HEAD:
             cross = True
         elif cross and (m := _CROSS_VALUE.match(line)):

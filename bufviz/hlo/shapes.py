@@ -202,8 +202,16 @@ def parse_shape(text: str) -> Shape:
     return shape
 
 
-def parse_shape_at(text: str, pos: int) -> tuple[Shape, int]:
-    """Parse a shape starting at `pos`; return it and the position just after it."""
+MAX_NESTING = 64          # tuples in tuples: XLA's deepest real ones are a few levels
+MAX_ELEMENTS = 2 ** 58    # elements of one array: 16-byte elements still fit a signed 64-bit size
+MAX_DIGITS = 19           # a dimension, an index: what a signed 64-bit integer holds
+
+
+def parse_shape_at(text: str, pos: int, depth: int = 0) -> tuple[Shape, int]:
+    """Parse a shape starting at `pos`; return it and the position just after it. Nesting past
+    MAX_NESTING and sizes past what XLA can hold are errors, not a recursion or an overflow."""
+    if depth > MAX_NESTING:
+        raise ShapeSyntaxError(f"a shape nested more than {MAX_NESTING} tuples deep", pos)
     pos = _SPACE_OR_COMMENT.match(text, pos).end()
     if text.startswith("(", pos):
         elements = []
@@ -216,10 +224,10 @@ def parse_shape_at(text: str, pos: int) -> tuple[Shape, int]:
                 if not text.startswith(",", pos):
                     raise ShapeSyntaxError("expected ',' or ')' in a tuple shape", pos)
                 pos = _SPACE_OR_COMMENT.match(text, pos + 1).end()
-            element, pos = parse_shape_at(text, pos)
+            element, pos = parse_shape_at(text, pos, depth + 1)
             elements.append(element)
     if text.startswith("b(", pos):  # buffer type: the array it holds
-        inner, pos = parse_shape_at(text, pos + 2)
+        inner, pos = parse_shape_at(text, pos + 2, depth + 1)
         pos = _SPACE_OR_COMMENT.match(text, pos).end()
         if not text.startswith(")", pos):
             raise ShapeSyntaxError("expected ')' closing a buffer shape", pos)
@@ -228,6 +236,8 @@ def parse_shape_at(text: str, pos: int) -> tuple[Shape, int]:
     if not m or m.group(1) not in ELEMENT_BYTES:
         raise ShapeSyntaxError("expected a shape such as f32[8,128] or a tuple (...)", pos)
     dims, dynamic = _parse_dims(m.group(2), pos)
+    if math.prod(d for d in dims if d > 0) > MAX_ELEMENTS:
+        raise ShapeSyntaxError(f"a shape of more elements than XLA can hold: {m.group()[:40]}", pos)
     end = m.end()
     layout = None
     if text.startswith("{", end):
@@ -259,6 +269,8 @@ def _parse_dims(text: str, pos: int):
 
 
 def _int(text: str, pos: int) -> int:
+    if len(text) > MAX_DIGITS:
+        raise ShapeSyntaxError(f"a dimension size of {len(text)} digits, past what XLA can hold", pos)
     try:
         value = int(text)
     except ValueError:

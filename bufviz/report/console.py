@@ -15,6 +15,7 @@ from .headline import groups_table, headline, other_numbers_table, sparkline, st
 from .header import bytes_cell, drop_exact, exact_dropped_width, pairs_table, render_header, render_notes
 from .layout import Column, cut_middle, fit_table, from_front, said, shape_column
 from .oom import render_oom
+from ..verify.compare import uncompared_jax
 from .verify import differences_table
 from .advice import advice_block
 from .device import device_block
@@ -228,7 +229,10 @@ def _mismatches(report: PeakReport, width: int):
         return Text("")
     found = report.mismatches
     if not found:
-        return Text("✓ bufviz's recomputation matches every number XLA printed", style="green")
+        missed = uncompared_jax((report.xla or {}).get("memory_stats"))
+        said = Text("✓ bufviz's recomputation matches every number XLA printed" + (" that it compares" if missed
+                                                                                 else ""), style="green")
+        return Group(said, Text(f"  not compared: jax's {', '.join(missed)}", style="dim")) if missed else said
     table = differences_table(report, found[:MISMATCHES_SHOWN], width, f"✗ {len(found)} differences from XLA")
     if len(found) <= MISMATCHES_SHOWN:
         return table

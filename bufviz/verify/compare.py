@@ -43,10 +43,9 @@ def mismatches(xla: dict | None, recomputed: dict | None) -> list[dict]:
         check("total_bytes_used", xla.get("total_bytes_used"), recomputed.get("total_bytes_used"))
         out.extend(allocation_mismatches(xla["allocations"], recomputed["allocations"]))
     stats = xla.get("memory_stats")
-    if stats and stats["reported"] and recomputed.get("allocations"):
-        for key in BYTE_COUNTS + ("peak_memory_bytes",):
-            check(f"jax_{key}", stats.get(key), recomputed.get(key))
     if stats and recomputed.get("allocations"):
+        for key in compared_jax(stats):
+            check(f"jax_{key}", stats.get(key), recomputed.get(key))
         for key in JAX_NAMED:   # (jax 0.12 on: checked under jax's own names)
             check(key, stats.get(key), recomputed.get(key))
     report = _usage_report_difference(xla, recomputed)
@@ -70,6 +69,25 @@ def xla_definition(recomputed: dict) -> dict:
 
 
 BYTE_COUNTS = ("argument_bytes", "output_bytes", "alias_bytes", "temp_bytes")
+# jax's numbers of what the dump does not hold: machine code, host memory
+NOT_COMPARED = ("generated_code_bytes", "host_argument_bytes", "host_output_bytes", "host_alias_bytes",
+                "host_temp_bytes")
+
+
+def compared_jax(stats: dict) -> tuple[str, ...]:
+    """jax's numbers to compare: all of them where jax reported its figures; where it reported
+    zeros for argument, output and temp bytes (as jax 0.4.13 does), each that is not zero."""
+    keys = BYTE_COUNTS + ("peak_memory_bytes",)
+    return keys if stats.get("reported") else tuple(k for k in keys if stats.get(k))
+
+
+def uncompared_jax(stats: dict | None) -> list[str]:
+    """What jax reported that bufviz does not compare: its zeros (nothing reported), and the
+    non-zero numbers of what a dump does not hold."""
+    if not stats:
+        return []
+    out = [] if stats.get("reported") else ["argument, output and temp bytes (jax reported zeros)"]
+    return out + [k.removesuffix("_bytes") + "_size_in_bytes" for k in NOT_COMPARED if stats.get(k)]
 
 
 def _usage_report_difference(xla: dict, recomputed: dict) -> dict | None:
@@ -164,11 +182,10 @@ def verification(xla: dict, recomputed: dict, found: list[dict]) -> list[dict]:
         row("total_bytes_used", "total bytes used", xla.get("total_bytes_used"), recomputed.get("total_bytes_used"),
             delta(xla.get("total_bytes_used"), recomputed.get("total_bytes_used")))
     stats = xla.get("memory_stats")
-    if stats and stats["reported"] and recomputed.get("allocations"):
-        for key in BYTE_COUNTS + ("peak_memory_bytes",):
+    if stats and recomputed.get("allocations"):
+        for key in compared_jax(stats):
             row(f"jax_{key}", "jax " + key.replace("_", " "), stats.get(key), recomputed.get(key),
                 delta(stats.get(key), recomputed.get(key)))
-    if stats and recomputed.get("allocations"):
         for key in JAX_NAMED:
             row(key, "jax " + key, stats.get(key), recomputed.get(key), delta(stats.get(key), recomputed.get(key)))
     theirs, ours = xla.get("memory_usage_report"), recomputed.get("memory_usage_report")
