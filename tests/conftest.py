@@ -5,6 +5,7 @@ import contextlib
 import io
 import json
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -88,3 +89,17 @@ def run_json(*args: str) -> dict:
     code, out, err = run(*args, "--format", "json")
     assert code == 0, err
     return json.loads(out)
+
+
+@contextlib.contextmanager
+def time_limit(seconds: int):
+    """Fail a test that runs bufviz longer than `seconds` (a hang on bad input)."""
+    def expired(signum, frame):
+        raise TimeoutError(f"bufviz ran longer than {seconds}s")
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

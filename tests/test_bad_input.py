@@ -8,14 +8,12 @@ from __future__ import annotations
 import json
 import random
 import re
-import signal
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from conftest import DATA, run
+from conftest import DATA, run, time_limit
 from mutations import mutate_json, mutate_text
 
 CASE = DATA / "corpus/xla-jax-0.10.2/while_tuple_carry"
@@ -23,17 +21,6 @@ HLO = next(CASE.glob("*cpu_after_optimizations.txt"))
 SECONDS = 30
 
 
-@contextmanager
-def time_limit(seconds: int):
-    def expired(signum, frame):
-        raise TimeoutError(f"bufviz ran longer than {seconds}s")
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def folder_with(tmp_path: Path, text: str, name: str = HLO.name) -> Path:

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import tempfile
-from contextlib import contextmanager
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import DATA, SAMPLES, SHARED, run
+from conftest import DATA, SAMPLES, SHARED, run, time_limit
 
 settings.register_profile("ci", max_examples=120, deadline=None, derandomize=True,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -33,17 +31,6 @@ INPUTS += sorted(p for p in (SHARED / "corpus/wild").glob("*-oom-*.txt") if p.st
 SECONDS = 20
 
 
-@contextmanager
-def time_limit(seconds: int):
-    def expired(signum, frame):
-        raise TimeoutError(f"bufviz ran longer than {seconds}s on a mutated input")
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def mutate(data: bytes, how: str, a: int, b: int, junk: bytes) -> bytes:
