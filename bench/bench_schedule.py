@@ -6,7 +6,8 @@ modules it writes.
 For each optimized module under the folders (default: ../shared/corpus and tests/data/corpus):
 the printed order's peak (MinimumMemoryForModule), the best schedule's, their ratio, the
 algorithm that won, the best peak over the lower bound, the time taken. The median and the best
-ratio best/printed, and the median and worst gap to the lower bound, are printed at the end. With --xla-python naming a Python that has jaxlib 0.4.30 (`xla_client._xla.
+ratio best/printed, and the median and worst gap to the lower bound, are printed at the end.
+With --xla-python naming a Python that has jaxlib 0.4.30 (`xla_client._xla.
 hlo_module_from_text`), every module written with --emit is parsed by XLA's own parser: `yes`,
 `NO`, or `format` when that parser cannot read the printed module either (jax 0.10.2 prints
 stack-frame tables that jaxlib 0.4.30 does not know). Timings are not assertions; compare within one run.

@@ -224,6 +224,7 @@ def _split_files(inputs: Inputs) -> bool | None:
     names, or from an allocation file read beside them. A lone pasted excerpt says nothing."""
     if inputs.split_files is False:
         return False
-    own = [p for p in (inputs.paths["values"], inputs.paths["live_range"]) if p and p != inputs.paths["buffer_assignment"]]
+    own = [p for p in (inputs.paths["values"], inputs.paths["live_range"])
+           if p and p != inputs.paths["buffer_assignment"]]
     named = any((n := parse_dump_name(os.path.basename(p))) and n.suffix in SPLIT_SUFFIXES for p in own)
     return True if own and (named or inputs.paths["buffer_assignment"]) else None

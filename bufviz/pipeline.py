@@ -46,8 +46,9 @@ def gc_paused():
 
 def peak_report(request: Request, progress=None, explain=False, value_info: bool = False,
                 advice: bool | None = False, summary: bool = False) -> PeakReport:
-    """`progress(message)`, when given, is told what is happening (for long runs). With `explain` (a buffer's name, or True for
-    the largest buffer at the peak) the report gets `explain`: why that buffer is live.
+    """`progress(message)`, when given, is told what is happening (for long runs). With `explain`
+    (a buffer's name, or True for the largest buffer at the peak) the report gets `explain`: why
+    that buffer is live.
     `advice` (None: unless the module is very large) adds `advice`: what to try, measured.
     `summary`: only what ci/compact.summarize reads is complete (the values live at the peak,
     XLA's and bufviz's, are listed without descriptions)."""

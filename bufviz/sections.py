@@ -171,7 +171,8 @@ def recomputed_section(result: PeakResult | None, describe, placement: dict) -> 
                         "unpadded_bytes": v.bytes if v.unpadded is None else v.unpadded,
                         "cumulative": cumulative, "shape": v.shape, "memory_space": v.memory_space,
                         "opcode": v.opcode, "op_name": info.get("op_name"), "source": info.get("source"),
-                        "user_source": info.get("user_source"), "path": info.get("path"), "start": v.start, "end": v.end, "kind": v.kind, "allocation": alloc, "offset": offset})
+                        "user_source": info.get("user_source"), "path": info.get("path"), "start": v.start,
+                        "end": v.end, "kind": v.kind, "allocation": alloc, "offset": offset})
         return out
 
     live_rows = rows(result.live)

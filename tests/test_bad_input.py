@@ -67,7 +67,10 @@ def test_call_cycles_are_input_errors(how, tmp_path):
     assert "do not call themselves" in err and ("is itself" if how == "itself" else "calls it back") in err
 
 
-@pytest.mark.parametrize("filler", [" " * 200_000 + "x", "{ " * 200_000, ") ->" * 100_000])
+FILLERS = [" " * 200_000 + "x", "{ " * 200_000, ") ->" * 100_000, "x" * 1_000_000, "(" * 1_000_000]
+
+
+@pytest.mark.parametrize("filler", FILLERS, ids=lambda f: repr(f[:4]))
 def test_a_line_of_megabytes_takes_linear_time(filler, tmp_path):
     text = HLO.read_text()
     k = text.index("\n}\n")
@@ -75,6 +78,19 @@ def test_a_line_of_megabytes_takes_linear_time(filler, tmp_path):
     started = time.perf_counter()
     refused(path)
     assert time.perf_counter() - started < 10
+
+
+@pytest.mark.parametrize("filler", FILLERS, ids=lambda f: repr(f[:4]))
+def test_a_line_of_megabytes_inside_an_instruction_takes_linear_time(filler, tmp_path):
+    """Inside an instruction's metadata (continued on the next line) and in a shape."""
+    text = HLO.read_text()
+    at = text.index("metadata={") + len("metadata={")
+    for where in (at, text.index(" = (", text.index("ROOT ")) + 4):
+        path = folder_with(tmp_path, text[:where] + "\n" + filler + "\n" + text[where:])
+        started = time.perf_counter()
+        with time_limit(SECONDS):
+            code, _, err = run("explain", path, "--no-discover")
+        assert code in (0, 2) and "internal error" not in err and time.perf_counter() - started < 10
 
 
 def test_a_value_line_of_megabytes_in_a_buffer_assignment_takes_linear_time(tmp_path):

@@ -167,7 +167,8 @@ def test_github_annotations_sit_at_the_source_lines_of_the_largest_buffers(tmp_p
     code, out, _ = run("check", case, "--budget", "1MiB", "--format", "github")
     errors = [line for line in out.splitlines() if line.startswith("::error")]
     assert code == 1 and errors
-    sources = {(m.group(1), m.group(2)) for line in errors if (m := re.match(r"::error file=([^,]+),line=(\d+),", line))}
+    sources = {(m.group(1), m.group(2)) for line in errors
+               if (m := re.match(r"::error file=([^,]+),line=(\d+),", line))}
     hlo = next(case.glob("*after_optimizations.txt")).read_text()
     for path, line in sources:   # each is a source_file/source_line pair in the module's metadata
         assert re.search(rf'source_file="{re.escape(path)}" source_line={line}\b', hlo)

@@ -140,7 +140,7 @@ def test_the_fraction_applied_and_the_gap_above_the_peak_are_said(width, monkeyp
     case = next(c for c in GPU if c.name == "mlp_train")
     code, out, _ = run("check", case, "--device-memory", "40MiB", "--no-color")
     flat = " ".join(out.split())
-    assert code == 0 and f"the allocator's limit 30.00 MiB: 0.75 × 40.00 MiB, rounded up to 2.00 MiB (jax's " \
+    assert code == 0 and "the allocator's limit 30.00 MiB: 0.75 × 40.00 MiB, rounded up to 2.00 MiB (jax's " \
                          "default fraction" in flat
     gaps = {}
     for case in GPU:   # a grown pool holds free room its peak never uses: where the least limit is above it

@@ -102,7 +102,8 @@ def test_parameters_report_their_aliasing():
 
 PAIRS = [("hlo-lorrax-cpu-batched-chol.txt", "buffer-assignment-lorrax-cpu-batched-chol.txt", "cpu"),
          ("hlo-lorrax-gpu-full-run-large.txt", "buffer-assignment-lorrax-gpu-full-run-large.txt", "gpu"),
-         ("hlo-lorrax-gpu-kernel-async-collectives.txt", "buffer-assignment-lorrax-gpu-kernel-async-collectives.txt", "gpu"),
+         ("hlo-lorrax-gpu-kernel-async-collectives.txt",
+          "buffer-assignment-lorrax-gpu-kernel-async-collectives.txt", "gpu"),
          ("hlo-lorrax-gpu-reshard-production.txt", "buffer-assignment-lorrax-gpu-reshard-production.txt", "gpu"),
          ("hlo-lorrax-gpu-scan-window-while-cond.txt", "buffer-assignment-lorrax-gpu-scan-window.txt", "gpu"),
          ("hlo-lorrax-gpu-solve-w-alias-while.txt", "buffer-assignment-lorrax-gpu-solve-w.txt", "gpu")]

@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from conftest import DATA, run, run_json
+from conftest import DATA, run
 from test_ci import xla_needed
 
 WIDTHS = (80, 120, 200)

@@ -284,7 +284,8 @@ def test_a_jax_gpu_failure_while_autotuning():
     error that ends the log; the allocator's warnings marked 'not a failure' are only counted."""
     text = AUTOTUNE.read_text()
     final = re.search(r"RESOURCE_EXHAUSTED: Failed to get configs for: (\d+) out of (\d+) instructions\..*\n"
-                      r"Out of memory while trying to allocate ([\d.]+)MiB with allocator (\w+) on device 0\.[^\n]*\s*$",
+                      r"Out of memory while trying to allocate ([\d.]+)MiB with allocator (\w+) on device 0\."
+                      r"[^\n]*\s*$",
                       text)
     assert final, "the log ends in jax's error"
     limit = bfc_limit(text)

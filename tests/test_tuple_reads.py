@@ -44,7 +44,8 @@ def test_the_dump_names_and_places_every_read(case):
     sequence = xla_text.instruction_sequence(dump_text(case))
     assert report["recomputed"]["instruction_sequence"] == sequence
     assert report["recomputed"]["unplaced_tuple_reads"] == 0
-    folded = [n for n in sequence if not re.search(rf"(?m)^\s+(?:ROOT\s+)?%?{re.escape(n)} = ", hlo_file(case).read_text())]
+    text = hlo_file(case).read_text()
+    folded = [n for n in sequence if not re.search(rf"(?m)^\s+(?:ROOT\s+)?%?{re.escape(n)} = ", text)]
     assert folded and any(f"{len(folded)} tuple reads" in n for n in report["notes"])
 
 

@@ -136,7 +136,8 @@ def _device_verdict(module: dict) -> dict:
         if device["compared"] == "least_limit_bytes":
             needs = f"an allocator's limit of {needs}"
         out["violations"].append(f"does not fit: it needs {needs}, the allocator's limit is "
-                                 f"{human_bytes(device['limit_bytes'])} ({human_bytes(-device['headroom_bytes'])} missing)")
+                                 f"{human_bytes(device['limit_bytes'])} "
+                                 f"({human_bytes(-device['headroom_bytes'])} missing)")
         out["culprits"] = _culprits(module, None)
     elif device["fits"] is None:
         out["note"] = "at least: library calls take more while running"

@@ -144,7 +144,8 @@ def module_options(command):
         click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
                      help="The backend that compiled the module (default: detected)."),
         click.option("--jobs", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
-                     help="Processes to analyse the modules of a folder in at once (0: one per core; 1: in this process)."),
+                     help="Processes to analyse the modules of a folder in at once (0: one per core; 1: in this "
+                          "process)."),
         click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1)."),
         MATCH_OPTION,
     ]):

@@ -84,7 +84,8 @@ def plain_attribute(text: str, key: str) -> str | None:
     return value.group().strip()
 
 
-_META_ITEM = re.compile(r'([A-Za-z_]+)=("[^"\\]*(?:\\.[^"\\]*)*"|[^\s}]+)')
+# (a key starts where no letter stands before it: a long word is tried once, not from each letter)
+_META_ITEM = re.compile(r'(?<![A-Za-z_])([A-Za-z_]+)=("[^"\\]*(?:\\.[^"\\]*)*"|[^\s}]+)')
 
 
 def parse_metadata(text: str) -> dict[str, str]:

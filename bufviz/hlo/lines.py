@@ -49,7 +49,8 @@ COMPACT_OPERAND = re.compile(rf"%([\w.\-]+{TUPLE_PATH})")
 
 # Printer features, searched in a module's text (they date it).
 PERCENT_INSTRUCTION = re.compile(rf"^[ \t]+{_ROOT}%[A-Za-z_]", re.M)
-TYPED_OPERAND = re.compile(rf"\((?:{_ARRAY}|\([^)]*\)) %[A-Za-z_]")
+# (a tuple type holds no parenthesis: `[^()]*`, so a run of '(' is tried once each, not to its end)
+TYPED_OPERAND = re.compile(rf"\((?:{_ARRAY}|\([^()]*\)) %[A-Za-z_]")
 LINE_NAME = re.compile(rf"[ \t]+{_ROOT}%?([\w.\-]+) = ")
 # XLA:CPU's parallel fusions wrapped in calls (`call(...), to_apply=%parallel_fusion`).
 PARALLEL_WRAPPER = re.compile(r"to_apply=%?parallel_")

@@ -19,7 +19,7 @@ _COMP_HEAD = re.compile(r"^(ENTRY[ \t]+)?%?(" + NAME + r")[ \t]*(\(.*\)[ \t]*->.
 _COMP_CLOSE = re.compile(r'^\}[ \t]*(?:,[ \t]*execution_thread="([^"]*)"[ \t]*)?(?://[^\n]*)?$', re.M)
 _TABLES = ("FileNames", "FunctionNames", "FileLocations", "StackFrames")
 _TABLE_ROW = re.compile(r'\s*(\d+)\s+("(?:[^"\\]|\\.)*"|\{[^}]*\})\s*$')
-_KV = re.compile(r"(\w+)=(-?\d+)")
+_KV = re.compile(r"(?<!\w)(\w+)=(-?\d{1,30})")   # (a word tried once: linear on long lines)
 _PLAIN_FUSION_NAME = re.compile(r"fusion(?:\.\d+|\.clone)*")
 
 
@@ -53,9 +53,8 @@ def parse_module(text: str, path: str) -> Module:
         close = _closing_brace(text, h.end(), next_start)
         name = h.group(2)
         if close is None:
-            raise BufvizError(f"expected '}}' closing computation {name!r}, found "
-                              f"{'the end of the file (truncated?)' if k + 1 == len(headers) else 'the next computation'}",
-                              path, line)
+            what = "the end of the file (truncated?)" if k + 1 == len(headers) else "the next computation"
+            raise BufvizError(f"expected '}}' closing computation {name!r}, found {what}", path, line)
         commented = commented or text.startswith("} // ", close.start())
         stray = text[close.end():next_start]
         if stray.strip():

@@ -184,7 +184,7 @@ def _tuple_text(shape: TupleShape, layout: bool) -> str:
 
 _ARRAY = re.compile(r"([a-z][a-z0-9]*)\[([^\]]*)\]")
 _SPACE_OR_COMMENT = re.compile(r"(?:\s+|/\*.*?\*/)*")
-_LAYOUT_PART = re.compile(r"([A-Z#*]+)\(([^()]*)\)")
+_LAYOUT_PART = re.compile(r"(?<![A-Z#*])([A-Z#*]+)\(([^()]*)\)")
 _CACHE: dict[str, Shape] = {}
 known_shape = _CACHE.get  # parse_shape's cache alone, for hot loops (None if not seen yet)
 

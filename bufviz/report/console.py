@@ -52,7 +52,8 @@ def render_peak(report: PeakReport, console: Console, top: int | None = 20, by: 
     elif by is not None:
         parts = [headline(memory, width), groups_table(report, by, top, width)]
     else:
-        parts = [Group(headline(memory, width), sparkline(report.timeline, width)), storage_table(memory, top, width), other_numbers_table(memory, width)]
+        parts = [Group(headline(memory, width), sparkline(report.timeline, width)), storage_table(memory, top, width),
+                 other_numbers_table(memory, width)]
     if memory is not None and memory.get("memory_spaces"):
         parts.append(_spaces_table(memory, width))
     if report.device is not None:

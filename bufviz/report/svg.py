@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 
 WIDTH, LEFT, TOP, CHAR = 1200, 90, 40, 6.2   # CHAR: width of a character of the 11 px labels
 # What storage holds -> its colour, in every picture; whole-run storage first (drawn lowest).
-COLOURS = {"weights": "#4e79a7", "weight copies": "#a0cbe8", "optimizer state": "#76b7b2", "inputs": "#59a14f", "outputs": "#b07aa1",
-           "constants": "#9c755f", "loop carries": "#edc948", "seeds and counters": "#8cd17d", "saved activations": "#e15759",
+COLOURS = {"weights": "#4e79a7", "weight copies": "#a0cbe8", "optimizer state": "#76b7b2", "inputs": "#59a14f",
+           "outputs": "#b07aa1", "constants": "#9c755f", "loop carries": "#edc948", "seeds and counters": "#8cd17d",
+           "saved activations": "#e15759",
            "activations": "#ff9d9a", "gradients": "#f28e2b", "optimizer update": "#a9dcd6",
            "materialized constants": "#d7b99a", "layout copies": "#d4d49a", "collective buffers": "#b6992d",
            "library workspace": "#d4a6c8", "other": "#bab0ac", "free": "#eeeeee"}
@@ -248,7 +249,8 @@ def _map(boxes: list[dict], steps: int, top: int, height: int) -> list[str]:
         y = top + height * (b["base"] + b["offset"]) / total
         h = max(height * b["size"] / total, 0.8)
         out.append(f'<rect data-id="{b["id"]}" x="{x:.1f}" y="{y:.2f}" width="{w:.1f}" height="{h:.2f}" '
-                   f'fill="{b["colour"]}" stroke="white" stroke-width="0.3"><title>{_escape(b["title"])}</title></rect>')
+                   f'fill="{b["colour"]}" stroke="white" stroke-width="0.3">'
+                   f'<title>{_escape(b["title"])}</title></rect>')
         if id(b) in named and h >= 13 and w >= CHAR * 6:
             room = int((w - 6) / CHAR)
             name = short_label(b["label"], max(room, 2))

@@ -103,7 +103,8 @@ def _usage_report_difference(xla: dict, recomputed: dict) -> dict | None:
     t = next((i for i, (x, y) in enumerate(zip(a_lines, b_lines)) if x != y), min(len(a_lines), len(b_lines)))
     return {"quantity": "memory_usage_report",
             "xla": f"line {t + 1}: {a_lines[t].strip()}" if t < len(a_lines) else f"ends after {len(a_lines)} lines",
-            "recomputed": f"line {t + 1}: {b_lines[t].strip()}" if t < len(b_lines) else f"ends after {len(b_lines)} lines"}
+            "recomputed": (f"line {t + 1}: {b_lines[t].strip()}" if t < len(b_lines)
+                           else f"ends after {len(b_lines)} lines")}
 
 
 def _first_difference(out: list, quantity: str, a: list | None, b: list | None, show) -> None:

@@ -220,7 +220,8 @@ def _temp_rows(allocations: list[dict], time: int, ranges: dict, describe) -> li
 def _free_row(free: int) -> dict:
     return {"allocation": None, "offset": None, "bytes": free, "value_bytes": None, "kind": "free",
             "category": "fragmentation",
-            "made_by": None, "op_name_near": None, "holds": None, "copies": None, "loop": None, "name": FREE_NAME, "index": "", "shape": None, "opcode": None, "op_name": None,
+            "made_by": None, "op_name_near": None, "holds": None, "copies": None, "loop": None, "name": FREE_NAME,
+            "index": "", "shape": None, "opcode": None, "op_name": None,
             "source": None, "user_source": None, "library": None, "path": None, "copy_of": None, "updated": False,
             "start": None, "end": None, "parameter": None, "role": None, "role_evidence": None,
             "output": None,

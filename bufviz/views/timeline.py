@@ -13,7 +13,8 @@ def timeline(source: dict, curve, memory: dict, largest: int = 8) -> dict:
     temps = sorted((r for r in memory["at_peak"] if r["kind"] == "temp"), key=lambda r: -r["bytes"])[:largest]
     events = []
     for r in temps:
-        events.append({"time": r["start"], "event": "born", "name": r["name"], "index": r["index"], "bytes": r["bytes"]})
+        events.append({"time": r["start"], "event": "born", "name": r["name"], "index": r["index"],
+                       "bytes": r["bytes"]})
         events.append({"time": r["end"], "event": "dies", "name": r["name"], "index": r["index"], "bytes": r["bytes"]})
     sequence = source.get("instruction_sequence") or []
     return {

@@ -106,7 +106,8 @@ def explained(report: PeakReport) -> list[str]:
     if not made or total * 100 < MIN_SAVING_PERCENT * needed:
         return []
     where = _sources(made)
-    return [f"{human_bytes(total)} at the peak are constants XLA writes out in full ({_names([r['name'] for r in made])}: "
+    names = _names([r["name"] for r in made])
+    return [f"{human_bytes(total)} at the peak are constants XLA writes out in full ({names}: "
             "broadcasts of scalars or iotas that a fused operation reads element by element); XLA chooses "
             "this, the program does not ask for it, and recomputing would not remove it"
             + (f" (for {', '.join(where[:2])})" if where else "")]
@@ -215,7 +216,8 @@ def remat_policy(rows: list[dict], remat_ops: int) -> str:
     if remat_ops:
         return (f"the program already rematerializes ({remat_ops} instructions of jax.checkpoint / nnx.remat / "
                 f"flax remat) and its policy keeps these {what}: policy={policy} drops them")
-    return f"wrap the layer in jax.checkpoint (nnx.remat, flax.linen.remat) with policy={policy}, which drops these {what}"
+    return (f"wrap the layer in jax.checkpoint (nnx.remat, flax.linen.remat) with policy={policy}, which drops "
+            f"these {what}")
 
 
 def _matmul(row: dict) -> bool:

@@ -35,13 +35,20 @@ def _sequential(module: Module) -> dict[str, Instruction]:
     return found
 
 
-_FUSION_CALLS = re.compile(r"[ \t]fusion\([^\n]*?calls=%?([\w.\-]+)")
+_CALLS = re.compile(r"calls=%?([\w.\-]+)")
 
 
 def _fusion_bodies(module: Module) -> set[str]:
+    """The computations fusions call: each `calls=` whose line holds a fusion before it (found
+    with str.find, so a long line is read a bounded number of times, not once per character)."""
     found = getattr(module, "_fusion_bodies", None)
     if found is None:
-        found = module._fusion_bodies = set(_FUSION_CALLS.findall(module.text))
+        text, found = module.text, set()
+        for m in _CALLS.finditer(text):
+            start = text.rfind("\n", 0, m.start()) + 1
+            if text.find(" fusion(", start, m.start()) >= 0 or text.find("\tfusion(", start, m.start()) >= 0:
+                found.add(m.group(1))
+        module._fusion_bodies = found
     return found
 
 

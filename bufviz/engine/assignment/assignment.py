@@ -184,7 +184,8 @@ class BufferAssigner:
                           and v.instruction.computation is self.module.entry), None)
             if param is not None:
                 aliased = (param.instruction.parameter_number, param.index) in self.donated
-                alloc = self._new(allocations, b, Allocation(size, self.color[b], parameter=param.instruction.parameter_number,
+                number = param.instruction.parameter_number
+                alloc = self._new(allocations, b, Allocation(size, self.color[b], parameter=number,
                                                              parameter_index=param.index, parameter_aliased=aliased))
                 if aliased:
                     self._candidate(alloc, candidates, same_size.setdefault(size, Candidates()))

@@ -32,8 +32,10 @@ def allocation_mismatches(xla_allocations: list[dict], ours: list[dict]) -> list
 def pair_differences(theirs: dict, mine: dict) -> list[dict]:
     """How two paired allocations differ (in mismatch form): size, kinds, index, offsets."""
     out = []
-    if (mine["size"], sorted(mine["kinds"]), mine["index"]) != (theirs["size"], sorted(theirs["kinds"]), theirs["index"]):
-        out.append({"quantity": f"allocation {theirs['index']}", "xla": _describe(theirs), "recomputed": _describe(mine)})
+    if (mine["size"], sorted(mine["kinds"]), mine["index"]) != \
+            (theirs["size"], sorted(theirs["kinds"]), theirs["index"]):
+        out.append({"quantity": f"allocation {theirs['index']}", "xla": _describe(theirs),
+                    "recomputed": _describe(mine)})
     offsets = {(v["name"], v["index"]): v["offset"] for v in mine["values"]}
     for v in theirs["values"]:
         if offsets[(v["name"], v["index"])] != v["offset"]:

@@ -77,7 +77,8 @@ class MemoryModel:
             for b in used:
                 self.readers[b].append(k)
         # Bytes live before the first instruction (a donated parameter no one reads is free).
-        self.initial = sum(s for s, k, d, r in zip(self.size, self.keep, self.definer, self.readers) if d < 0 and (k or r))
+        self.initial = sum(s for s, k, d, r in zip(self.size, self.keep, self.definer, self.readers)
+                           if d < 0 and (k or r))
         self.pinned = sum(s for s, k, d in zip(self.size, self.keep, self.definer) if k and d < 0)
         self.uses_bytes = [sum(self.size[b] for b in used) for used in self.uses]
         self.topological = [number[i] for i in post_order]

@@ -54,9 +54,11 @@ class PointsTo:
                 k, idx = aliased[index]
                 result[index] = self.sets[ops[k]].get(idx, frozenset())
             elif op == "tuple" and index:
-                result[index] = self.sets[ops[index[0]]].get(index[1:], frozenset()) if index[0] < len(ops) else frozenset()
+                result[index] = (self.sets[ops[index[0]]].get(index[1:], frozenset()) if index[0] < len(ops)
+                                 else frozenset())
             elif op == "async-start" and len(index) >= 2 and index[0] == 0:   # {0, i}: operand i, forwarded
-                result[index] = self.sets[ops[index[1]]].get(index[2:], frozenset()) if index[1] < len(ops) else frozenset()
+                result[index] = (self.sets[ops[index[1]]].get(index[2:], frozenset()) if index[1] < len(ops)
+                                 else frozenset())
             elif only is None or index in only:
                 result[index] = self._define(instr, index, sub)
             else:
