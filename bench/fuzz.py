@@ -78,7 +78,8 @@ def main() -> int:
                                       timeout=args.timeout, env={"NO_COLOR": "1", "COLUMNS": "80",
                                                                  "PATH": "/usr/bin:/bin"})
                 kind = ("internal" if proc.returncode == 101 or "internal error" in proc.stderr else
-                        "traceback" if "Traceback" in proc.stderr else
+                        # (a Python traceback's frames; an error may quote an input's own "Traceback" line)
+                        "traceback" if '\n  File "' in proc.stderr else
                         "silent exit 2" if proc.returncode == 2 and not proc.stderr.strip() else "ok")
             except subprocess.TimeoutExpired:
                 kind = "hang"

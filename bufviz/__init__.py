@@ -4,7 +4,7 @@ The Python API (`analyze`, `analyze_compiled`, `load`, `check`, `diff`) is in `b
 and loaded on first use, so the command line starts fast.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = ["analyze", "analyze_compiled", "load", "check", "diff", "Result", "Storage", "CheckResult",
            "DiffResult", "BufvizError"]

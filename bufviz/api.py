@@ -244,7 +244,8 @@ def check(sources, *, budget: str | int | None = None, baseline=None, max_increa
     """Modules (paths, folders, saved results, `Result`s) against a budget, a baseline, and/or a
     device (as `analyze` takes it: each module must fit under its allocator's limit)."""
     from .ci.check import check as run_check
-    from .ci.limits import parse_increase, parse_size
+    from .ci.limits import parse_increase
+    from .units import parse_size
     from .ci.compact import METRICS
 
     unknown = [m for m in metrics if m not in METRICS]

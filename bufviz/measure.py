@@ -9,9 +9,9 @@ from .engine.target.target import Target
 from .views.memory import (device_allocations, groups, memory_section, memory_spaces, on_chip_spaces,
                            temp_curve)
 from .views.numbers import other_numbers
-from .views.made import is_loop_state, loop_bodies, made_by
+from .views.made import copied_parameter, copies_of, is_loop_state, loop_bodies, made_by
 from .views.paths import parameter_paths
-from .views.roles import backward_pass, copied_parameter, copies_of, parameter_roles
+from .views.roles import backward_pass, parameter_roles
 from .views.sources import SourceLines
 from .views.timeline import timeline
 from .hlo.model import Module

@@ -1,7 +1,10 @@
-"""Byte counts: XLA's own human-readable format (to parse and reproduce it) and ours for people."""
+"""Byte counts: XLA's own human-readable format (to parse and reproduce it), ours for people, and
+sizes as people write them on a command line or in a test."""
 from __future__ import annotations
 
 import re
+
+from .errors import BufvizError
 
 _XLA_SUFFIXES = ("KiB", "MiB", "GiB", "TiB", "PiB", "EiB")
 
@@ -64,3 +67,23 @@ def ellipsis_start(text: str, width: int) -> str:
 def spaced_int(n: int) -> str:
     """Digits grouped by three with spaces, as XLA's stack-trace breakdown prints them."""
     return f"{n:,}".replace(",", " ")
+
+
+_SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?(?:e[+-]?[0-9]+)?)\s*([KMGTP]i?B|B)?\s*$", re.IGNORECASE)
+_DECIMAL = {"": 1, "B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "TB": 10**12, "PB": 10**15}
+_BINARY = {"KIB": 2**10, "MIB": 2**20, "GIB": 2**30, "TIB": 2**40, "PIB": 2**50}
+SIZE_EXAMPLES = "16GiB, 512MB, 1.5e9 or 1048576"
+
+
+def parse_size(text: str | int, what: str = "size") -> int:
+    """'16GiB' (binary), '512MB' (decimal), '1.5e9', '1048576' -> bytes."""
+    if isinstance(text, int):
+        return text
+    m = _SIZE.match(str(text))
+    if not m:
+        raise BufvizError(f"expected a {what} like {SIZE_EXAMPLES}, found {text!r}")
+    unit = (m.group(2) or "").upper()
+    value = float(m.group(1)) * (_BINARY.get(unit) or _DECIMAL[unit])
+    if not value < 2 ** 63:   # (past what any device holds, or 1e400: infinite)
+        raise BufvizError(f"expected a {what} like {SIZE_EXAMPLES}, found {text!r}: more bytes than any device has")
+    return int(round(value))

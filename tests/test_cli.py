@@ -13,7 +13,7 @@ import pytest
 from bufviz.cli import cli
 from conftest import DATA, SAMPLES, run
 
-README = (SAMPLES.parent / "README.md").read_text()
+README = (SAMPLES.parent / "README.md").read_text() + (SAMPLES.parent / "docs" / "manual.md").read_text()
 MLP = DATA / "corpus/xla-jax-0.10.2/mlp_train"
 OOM = DATA / "oom/cpu-oom-jax-jit-zeros-0.10.2.txt"
 SEED_001 = SAMPLES / "001_04aa0d3336074bf8.txt"

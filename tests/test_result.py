@@ -28,8 +28,9 @@ def test_a_report_read_back_from_its_json_is_the_same_report():
 
 
 def test_sections_never_set_are_left_out_and_those_set_to_none_are_written():
-    peak = run_json("peak", CASE)
+    peak = run_json("peak", CASE, "--no-advice")
     assert peak["oom"] is None and peak["advice"] is None            # set, nothing to say
+    assert run_json("peak", CASE)["advice"] is not None             # (advice in JSON as in text)
     assert "explain" not in peak and "what_if" not in peak           # never set
     what_if = run_json("peak", CASE, "--donate", "0")
     assert "oom" not in what_if and "advice" not in what_if and what_if["what_if"]["donate"]

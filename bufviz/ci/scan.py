@@ -9,7 +9,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from ..dumps.discover import DumpSet, FolderListing, best_stage, by_module, dump_sets, memory_stats_files
 from ..errors import BufvizError
 from ..request import Request
-from .. import timings
+from ..timings import current as current_timings
+from ..timings import recording
 from .compact import summarize
 
 def find_modules(root: str, listing: FolderListing | None = None) -> list[DumpSet]:
@@ -33,7 +34,7 @@ def analyse_all(file_sets: list[list[str]], request: Request, jobs: int = 0,
     longest one is never left to run alone at the end; one module is analysed in this process."""
     each = Request((), discover=False, platform=request.platform, match=request.match, device=request.device)
     jobs = min(jobs or cores(), len(file_sets)) if forkable() else 1
-    timed = timings.current() is not None
+    timed = current_timings() is not None
     order = sorted(range(len(file_sets)), key=lambda k: -_bytes(file_sets[k]))
     outcomes: list = [None] * len(file_sets)
     if jobs <= 1:
@@ -49,7 +50,7 @@ def analyse_all(file_sets: list[list[str]], request: Request, jobs: int = 0,
                 if progress:
                     progress(done, len(file_sets))
         if timed:   # each worker's stages, summed over the processes
-            timings.current().merge_workers([o[2] for o in outcomes], jobs)
+            current_timings().merge_workers([o[2] for o in outcomes], jobs)
     summaries = [result for ok, result, *_ in outcomes if ok]
     errors = [result for ok, result, *_ in outcomes if not ok]
     return summaries, errors
@@ -79,7 +80,7 @@ def analyse_module(request: Request, timed: bool = False) -> tuple:
     """(True, summary) or (False, {'path', 'error'}): one module, never raising. `timed` (in a
     worker process): the stages it ran are recorded and returned third."""
     if timed:
-        with timings.recording() as recorder:
+        with recording() as recorder:
             ok, result = analyse_module(request)
         return ok, result, (recorder.rows(), recorder.counts)
     from ..pipeline import peak_report

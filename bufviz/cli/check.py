@@ -74,7 +74,8 @@ def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summ
     from ..ci.check import check as run_check
     from ..ci.check import exit_code
     from ..ci.collect import collect
-    from ..ci.limits import parse_increase, parse_size
+    from ..ci.limits import parse_increase
+    from ..units import parse_size
     from ..report.check import render_check
     from ..report.github import render_check_github
     from ..report.junit import render_check_junit

@@ -84,8 +84,8 @@ Examples:
                    "instead of kept: recompute everything and show before -> after.")
 @click.option("--advice/--no-advice", default=None,
               help="The closing 'What to try' section: each change measured by recomputing the changed "
-                   "module. On by default for text output except on very large modules; --advice forces "
-                   "it (and adds it to JSON).")
+                   "module. On by default in every format except on very large modules; --advice measures "
+                   "every candidate, --no-advice leaves it out.")
 @click.pass_context
 def peak(ctx, request, device, fmt, output, no_color, top, by, donate, remat, advice) -> int:
     request = request.with_device(device)
@@ -102,7 +102,7 @@ def peak(ctx, request, device, fmt, output, no_color, top, by, donate, remat, ad
         report = _what_if(request, donation_list(donate, "--donate") if donate is not None else [],
                           name_list(remat, "--remat"))
     else:
-        report = read_report(request, fmt, advice=advice if advice is not None or fmt == "text" else False)
+        report = read_report(request, fmt, advice=advice)   # (the same report in every format)
     if folder_note:
         report.notes = [folder_note, *(report.notes or [])]
     render_result(ctx, report, fmt, output, no_color, lambda console: _render_peak(report, console, top, by))

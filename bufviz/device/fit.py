@@ -48,7 +48,7 @@ def device_from_options(memory: str | None, fraction: float | None = None, preal
     fraction and preallocation default to jax's environment variables, then to jax's defaults."""
     if memory is None:
         return None
-    from ..ci.limits import parse_size
+    from ..units import parse_size
     allocator = _env_allocator(environ)
     if os.path.isfile(memory):
         if fraction is not None:

@@ -11,6 +11,8 @@ LAYOUT_OPS = ("copy", "transpose", "bitcast", "reverse", "reshape", "pad", "conv
               "slice", "concatenate", "bitcast-convert")
 # Ops that make elements from nothing but constants.
 CONSTANT_OPS = ("constant", "iota", "broadcast")
+# Ops whose result is their operand in another layout (XLA's copies of a parameter).
+COPY_OPS = ("copy", "bitcast", "transpose", "reverse", "reshape", "copy-start", "copy-done")
 MATERIALIZED = "materialized constants"
 LAYOUT = "layout copies"
 
@@ -50,11 +52,50 @@ def _constant(instr: Instruction) -> bool:
     return instr.opcode in ("broadcast", "bitcast", "reshape") and all(o.opcode == "constant" for o in instr.operands)
 
 
+def _fusion_body(fusion: Instruction):
+    names = fusion.callee_names(("calls",))
+    return fusion.computation.module.computations.get(names[0]) if names and fusion.computation else None
+
+
 def _only(fusion: Instruction, ops: tuple[str, ...]) -> bool:
     """A fusion whose body does nothing but `ops` (its parameters and constants aside)."""
-    names = fusion.callee_names(("calls",))
-    body = fusion.computation.module.computations.get(names[0]) if names and fusion.computation else None
+    body = _fusion_body(fusion)
     if body is None:
         return False
     return all(i.opcode in (*ops, "parameter", "constant", "broadcast") for i in body.instructions) and \
         any(i.opcode in ops for i in body.instructions)
+
+
+def copied_parameter(instr: Instruction, depth: int = 8) -> Instruction | None:
+    """The entry parameter `instr` is a copy of in another layout or type (XLA's transposed or
+    reversed kernels for a convolution's backward pass), or None."""
+    for _ in range(depth):
+        if instr.opcode == "parameter":
+            return instr if instr.computation is instr.computation.module.entry else None
+        if len(instr.operands) != 1 or not (instr.opcode in COPY_OPS or _copies_only(instr)):
+            return None
+        instr = instr.operands[0]
+    return None
+
+
+def copies_of(param: Instruction, depth: int = 8) -> list[Instruction]:
+    """XLA's copies of an entry parameter in another layout or type (what copied_parameter
+    finds from the copy's side), nearest first; bitcasts and reshapes, which share its buffer,
+    are passed through, not listed."""
+    found, frontier = [], [param]
+    for _ in range(depth):
+        following = [u for i in frontier for u in i.users
+                     if len(u.operands) == 1 and (u.opcode in COPY_OPS or _copies_only(u))]
+        found += [u for u in following if u.opcode not in ("bitcast", "reshape")]
+        frontier = following[:16]
+        if not frontier:
+            break
+    return found
+
+
+def _copies_only(instr: Instruction) -> bool:
+    """A fusion that only moves or converts elements (its body: copies, transposes, reversals)."""
+    if instr.opcode != "fusion":
+        return False
+    body = _fusion_body(instr)
+    return body is not None and all(i.opcode in (*COPY_OPS, "convert", "parameter") for i in body.instructions)

@@ -41,7 +41,6 @@ _MOVING_AVERAGE = re.compile(r"moving|running_|batch_stats", re.I)
 BACKWARD_OP = re.compile(r"transpose\(|gradient_tape/|(?:^|/)gradients?/|_grad\b|backward", re.I)
 _FORWARDING = ("bitcast", "copy", "reshape", "get-tuple-element", "convert", "copy-start", "copy-done")
 _MATRIX = ("dot", "convolution")
-_COPY_OPS = ("copy", "bitcast", "transpose", "reverse", "reshape", "copy-start", "copy-done")
 _UPDATE_STEP = ("add", "subtract", "multiply", "divide", "select", "maximum", "minimum", "negate", "clamp",
                 "sqrt", "rsqrt", "power", "abs", "sign", "compare", "tuple", "broadcast", "transpose",
                 "dynamic-update-slice", *_FORWARDING)
@@ -192,41 +191,6 @@ def _role(graph: _Graph, p: Instruction, updated: bool, jax_autodiff: bool, trai
     if _matrix_rhs(graph, readers):
         return "weights", "the right-hand side of every product reading it"
     return None
-
-
-def copied_parameter(instr: Instruction, depth: int = 8) -> Instruction | None:
-    """The entry parameter `instr` is a copy of in another layout or type (XLA's transposed or
-    reversed kernels for a convolution's backward pass), or None."""
-    for _ in range(depth):
-        if instr.opcode == "parameter":
-            return instr if instr.computation is instr.computation.module.entry else None
-        if len(instr.operands) != 1 or not (instr.opcode in _COPY_OPS or _layout_only(instr)):
-            return None
-        instr = instr.operands[0]
-    return None
-
-
-def copies_of(param: Instruction, depth: int = 8) -> list[Instruction]:
-    """XLA's copies of an entry parameter in another layout or type (what copied_parameter
-    finds from the copy's side), nearest first; bitcasts and reshapes, which share its buffer,
-    are passed through, not listed."""
-    found, frontier = [], [param]
-    for _ in range(depth):
-        following = [u for i in frontier for u in i.users
-                     if len(u.operands) == 1 and (u.opcode in _COPY_OPS or _layout_only(u))]
-        found += [u for u in following if u.opcode not in ("bitcast", "reshape")]
-        frontier = following[:16]
-        if not frontier:
-            break
-    return found
-
-
-def _layout_only(instr: Instruction) -> bool:
-    """A fusion that only moves or converts elements (its body: copies, transposes, reversals)."""
-    if instr.opcode != "fusion":
-        return False
-    body = _body(instr)
-    return body is not None and all(i.opcode in (*_COPY_OPS, "convert", "parameter") for i in body.instructions)
 
 
 def _made_by(module: Module, param: Instruction) -> str | None:
