@@ -24,8 +24,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable, Union
 
-from .ci.identity import name_programs
-from .ci.compact import summarize
+from .compare.identity import name_programs
+from .compare.compact import summarize
 from .errors import BufvizError
 from .device.fit import as_device
 from .request import Request
@@ -149,7 +149,7 @@ def analyze(source: PathOrText, *, module: str | None = None, platform: str | No
     `device` (the device's memory as a size, or jax's `device.memory_stats()`) adds `r.device`:
     whether it fits, by the allocator's predicted peak."""
     device = as_device(device)
-    from .ci.saved import is_saved_file, looks_saved, read_saved_report
+    from .compare.saved import is_saved_file, looks_saved, read_saved_report
     from .pipeline import peak_report
 
     if _is_text(source):
@@ -205,7 +205,7 @@ def analyze_compiled(compiled: Any, *, platform: str | None = None, device=None)
 def load(saved: Union[str, dict, "os.PathLike[str]"]) -> Result:
     """A result saved with `to_json()` or `bufviz peak --format json`: the JSON text, its dict,
     or the path of its file."""
-    from .ci.saved import read_saved_report
+    from .compare.saved import read_saved_report
     from .report.json import render_json
 
     if isinstance(saved, dict):
@@ -243,10 +243,10 @@ def check(sources, *, budget: str | int | None = None, baseline=None, max_increa
           metrics: Iterable[str] = ("needed",), device=None) -> CheckResult:
     """Modules (paths, folders, saved results, `Result`s) against a budget, a baseline, and/or a
     device (as `analyze` takes it: each module must fit under its allocator's limit)."""
-    from .ci.check import check as run_check
-    from .ci.limits import parse_increase
+    from .compare.check import check as run_check
+    from .compare.limits import parse_increase
     from .units import parse_size
-    from .ci.compact import METRICS
+    from .compare.compact import METRICS
 
     unknown = [m for m in metrics if m not in METRICS]
     if unknown:
@@ -283,7 +283,7 @@ class DiffResult:
 @speaks_api
 def diff(old, new) -> DiffResult:
     """Two compilations (paths, folders, saved results or `Result`s) compared."""
-    from .ci.diff import diff as run_diff
+    from .compare.diff import diff as run_diff
 
     before, after = _summaries(old), _summaries(new)
     errors = before[1] + after[1]
@@ -294,7 +294,7 @@ def diff(old, new) -> DiffResult:
 
 
 def _summaries(sources, device=None) -> tuple[list[dict], list[dict]]:
-    from .ci.collect import collect
+    from .compare.collect import collect
 
     if isinstance(sources, (str, os.PathLike, Result)):
         sources = [sources]

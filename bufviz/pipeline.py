@@ -50,7 +50,7 @@ def peak_report(request: Request, progress=None, explain=False, value_info: bool
     (a buffer's name, or True for the largest buffer at the peak) the report gets `explain`: why
     that buffer is live.
     `advice` (None: unless the module is very large) adds `advice`: what to try, measured.
-    `summary`: only what ci/compact.summarize reads is complete (the values live at the peak,
+    `summary`: only what compare/compact.summarize reads is complete (the values live at the peak,
     XLA's and bufviz's, are listed without descriptions)."""
     with gc_paused():
         report, describe, context = _peak_report(request, progress or (lambda message: None), summary)
@@ -262,7 +262,7 @@ def _oom_json(inputs: Inputs, module: Module | None = None) -> dict | None:
     """The out-of-memory message read, explained (its buffers found in `module` when given)."""
     if inputs.oom is None:
         return None
-    from .oom.explain import oom_json
+    from .oom.diagnose import oom_json
     return oom_json(inputs.oom, module)
 
 

@@ -118,7 +118,7 @@ def _safe(name: str) -> str:
 
 def _save(path: str, result) -> None:
     """The compact form `check` reads back (headline and storage at the peak), not the whole report."""
-    from .ci.compact import scan_json, summarize
+    from .compare.compact import scan_json, summarize
     from .report.json import render_json
 
     os.makedirs(os.path.dirname(path), exist_ok=True)

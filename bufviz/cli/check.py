@@ -71,10 +71,10 @@ Examples:
 @click.pass_context
 def check(ctx, paths, budget, baseline, max_increase, metrics, fmt, output, summary, everything, device,
           module_selector, platform, jobs, no_color, match) -> int:
-    from ..ci.check import check as run_check
-    from ..ci.check import exit_code
-    from ..ci.collect import collect
-    from ..ci.limits import parse_increase
+    from ..compare.check import check as run_check
+    from ..compare.check import exit_code
+    from ..compare.collect import collect
+    from ..compare.limits import parse_increase
     from ..units import parse_size
     from ..report.check import render_check
     from ..report.github import render_check_github

@@ -53,10 +53,10 @@ Examples:
 @click.pass_context
 def diff(ctx, old, new, fmt, output, top, fail_on, everything, module_selector, platform, jobs, no_color,
          match) -> int:
-    from ..ci.collect import collect
-    from ..ci.diff import diff as run_diff
-    from ..ci.diff import exit_code
-    from ..ci.limits import parse_increase
+    from ..compare.collect import collect
+    from ..compare.diff import diff as run_diff
+    from ..compare.diff import exit_code
+    from ..compare.limits import parse_increase
     from ..report.diff import render_diff
 
     increase = parsed_option(parse_increase, fail_on, "--fail-on-increase")

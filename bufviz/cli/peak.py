@@ -131,7 +131,7 @@ def _several_modules(request) -> bool:
     paths = request.paths
     if request.module is not None or len(paths) != 1 or not os.path.isdir(paths[0]):
         return False
-    from ..ci.scan import find_modules
+    from ..compare.scan import find_modules
     from ..dumps.discover import dump_sets, module_key
 
     here = dump_sets([os.path.join(paths[0], f) for f in request.listing.files(paths[0])])
@@ -145,7 +145,7 @@ def _the_program(request) -> tuple:
     None) where the folder holds several programs of the user's (or none)."""
     from dataclasses import replace
 
-    from ..ci.scan import find_modules
+    from ..compare.scan import find_modules
     from ..dumps.discover import the_program
     from ..report.scan import eager_words
 
@@ -160,8 +160,8 @@ def _the_program(request) -> tuple:
 
 def _overview(ctx, request, fmt: str, output, no_color: bool, top: int) -> int:
     """Every module under `root`, ranked by memory needed (what `scan` shows)."""
-    from ..ci.collect import collect
-    from ..ci.compact import scan_exit_code, scan_json
+    from ..compare.collect import collect
+    from ..compare.compact import scan_exit_code, scan_json
     from ..report.scan import render_scan
 
     if fmt in PICTURES:

@@ -41,7 +41,7 @@ def read_module(request: Request, needed_for: str):
 
 def saved_report(paths) -> PeakReport | None:
     """A result saved with `peak --format json`, read back whole (rendered again, not recomputed)."""
-    from ..ci.saved import is_saved_file, read_saved_report
+    from ..compare.saved import is_saved_file, read_saved_report
     from ..textfile import read_text
 
     if len(paths) != 1 or not os.path.isfile(paths[0]) or not is_saved_file(paths[0]):

@@ -50,8 +50,8 @@ Examples:
 @MATCH_OPTION
 @click.pass_context
 def scan(ctx, folders, fmt, output, top, everything, jobs, platform, no_color, match) -> int:
-    from ..ci.collect import collect
-    from ..ci.compact import scan_exit_code, scan_json
+    from ..compare.collect import collect
+    from ..compare.compact import scan_exit_code, scan_json
     from ..report.scan import render_scan
 
     for folder in folders:

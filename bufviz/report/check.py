@@ -6,8 +6,8 @@ import json
 from rich.console import Console
 from rich.text import Text
 
-from ..ci.check import NEW_PROGRAM
-from ..ci.why import first_reason
+from ..compare.check import NEW_PROGRAM
+from ..compare.why import first_reason
 from ..units import human_bytes
 from .diff import signed
 from .layout import Column, cut_middle, fit_table, say, some_names

@@ -10,7 +10,7 @@ from ..views.labels import short_label
 from .verify import cut_end_words
 from .layout import Column, fit_table, from_front, short_source, say
 from .scan import eager_words
-from ..ci.diff import program_order, verdict
+from ..compare.diff import program_order, verdict
 
 PART_NAMES = (("needed_bytes", "memory needed"), ("argument_bytes", "parameters"), ("output_bytes", "outputs"),
               ("temp_bytes", "temporaries"), ("alias_bytes", "both parameter and output"),

@@ -1,7 +1,7 @@
 """`bufviz check --format markdown`: a table for $GITHUB_STEP_SUMMARY or a pull-request comment."""
 from __future__ import annotations
 
-from ..ci.why import first_reason
+from ..compare.why import first_reason
 from ..units import human_bytes
 from .check import doubts, folded_rows, limit_text, result_word, verdict_line
 from .diff import signed

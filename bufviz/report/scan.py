@@ -6,8 +6,8 @@ import shlex
 from rich.console import Console
 from rich.text import Text
 
-from ..ci.identity import dump_number, program_of
-from ..ci.compact import xla_dates_text
+from ..compare.identity import dump_number, program_of
+from ..compare.compact import xla_dates_text
 from ..hlo.shapes import value_label
 from ..units import human_bytes
 from .layout import Column, cut_middle, fit_table, say, some_names
