@@ -23,10 +23,13 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 from mutations import mutate_json, mutate_text  # noqa: E402
 
 DATA = HERE.parent / "tests" / "data"
-COMMANDS = [("peak",), ("peak", "--format", "json"), ("peak", "--format", "html"), ("verify",), ("explain",),
-            ("timeline",), ("allocations",), ("aliasing",), ("schedule", "--time-limit", "2"),
+COMMANDS = [("peak",), ("peak", "--format", "json"), ("peak", "--format", "html"), ("peak", "--format", "svg"),
+            ("peak", "--by", "source"), ("verify",), ("verify", "--format", "json"), ("explain",),
+            ("explain", "--format", "json"), ("timeline",), ("timeline", "--format", "svg"), ("allocations",),
+            ("allocations", "--format", "json"), ("aliasing",), ("schedule", "--time-limit", "2"),
             ("check", "--budget", "1GiB"), ("check", "--budget", "1GiB", "--format", "github"),
-            ("check", "--budget", "1GiB", "--format", "junit"), ("scan",), ("scan", "--format", "json")]
+            ("check", "--budget", "1GiB", "--format", "junit"), ("check", "--budget", "1GiB", "--format", "markdown"),
+            ("scan",), ("scan", "--format", "json"), ("diff",), ("diff", "--format", "json")]
 
 
 def sources() -> list[Path]:
@@ -51,9 +54,10 @@ def one_case(rng: random.Random, workdir: Path, saved: Path) -> tuple[list[str],
         else mutate_text(text, rng)
     target.write_text(mutated)
     command = list(rng.choice(COMMANDS))
-    if command[0] == "diff":
-        return command, what
-    return [command[0], str(case if rng.random() < 0.5 or command[0] == "scan" else target), *command[1:]], what
+    path = str(case if rng.random() < 0.5 or command[0] == "scan" else target)
+    if command[0] == "diff":   # (the unchanged input against the mutated one)
+        return ["diff", str(source), path, *command[1:]], what
+    return [command[0], path, *command[1:]], what
 
 
 def main() -> int:

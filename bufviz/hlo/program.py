@@ -41,7 +41,7 @@ def is_eager(module: Module) -> bool:
     user's own jitted function and wherever the module says neither (never a guess against the
     user's step)."""
     function = jitted_function(module)
-    if function is None:
+    if function is None or module.entry is None:
         return False
     entry = module.entry.instructions
     ops = {i.metadata.get("op_name") or "" for i in entry if i.opcode != "parameter"}
@@ -54,7 +54,7 @@ def is_eager(module: Module) -> bool:
     params = [p.metadata.get("op_name") or "" for p in module.entry.parameters]
     if params and all(_ARGS.fullmatch(p) for p in params):
         return True   # jax's dispatch of a primitive: its operands are `args`
-    sources = [i.metadata.get("source_file") for i in entry if i.metadata.get("source_file")]
+    sources = [f for i in entry if (f := i.metadata.get("source_file"))]
     if function.startswith("_") and sources and all(is_library(f) for f in sources):
         return True   # a library's private helper (jax.random's _uniform), called from a library
     done = {_SCOPE.sub("", op) for op in ops}

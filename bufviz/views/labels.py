@@ -53,7 +53,8 @@ def short_label(text: str, width: int) -> str:
     """A label that fits: a path loses its leading steps (never its middle), a name its middle."""
     if len(text) <= width:
         return text
-    suffix = _SUFFIX.search(text).group()   # (`… (updated)`, identical rows shown once: `name ×4`)
+    found = _SUFFIX.search(text)   # (`… (updated)`, identical rows shown once: `name ×4`)
+    suffix = found.group() if found else ""
     if suffix and width > len(suffix) + 2:
         return short_label(text[: len(text) - len(suffix)], width - len(suffix)) + suffix
     copy = text.startswith(COPY)

@@ -16,6 +16,8 @@ def parameter_paths(module: Module) -> dict[str, str]:
     """Entry parameter name -> its pytree path. Only where every named parameter's op_name is a
     path and no two are the same: TensorFlow (`XLA_Args`) and PyTorch/XLA (`xla__device_data`)
     give every parameter one op_name, jax gives each leaf its own."""
+    if module.entry is None:
+        return {}
     named = {p.name: p.metadata.get("op_name") for p in module.entry.parameters}
     paths = {name: op for name, op in named.items() if op}
     if not paths or len(set(paths.values())) != len(paths):
