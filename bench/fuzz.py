@@ -1,5 +1,5 @@
 """A longer hunt for bad input that breaks bufviz, by hand (CI runs a few dozen cases of the same
-mutator in tests/test_bad_input.py):
+mutator in tests/bad_input/test_bad_input.py):
 
     python bench/fuzz.py --cases 600 --seed 7 [--out /tmp/fuzz]
 

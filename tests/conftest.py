@@ -12,6 +12,8 @@ import pytest
 
 from bufviz.cli import main
 
+import xla_text
+
 pytest_plugins = ["pytester"]   # the pytest plugin's tests run pytest on test files of their own
 
 HERE = Path(__file__).parent
@@ -103,3 +105,24 @@ def time_limit(seconds: int):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+# Cases and XLA's own numbers several test modules share (read from XLA's files, not bufviz).
+CORPUS = DATA / "corpus"
+SMALL = CORPUS / "xla-jax-0.10.2/mlp_train"
+BIG = DATA / "extra/mlp_train_big"
+VERSIONS = sorted(CORPUS.glob("xla-jax-*"))
+
+
+def xla_needed(case) -> int:
+    """What XLA reserves: jax's argument + output + temp - alias, plus XLA's constant allocations."""
+    stats = json.loads((case / "memory_analysis.json").read_text())
+    constants = sum(a["size"] for a in xla_text.allocations(dump_text(case)) if a["constant"])
+    return (stats["argument_size_in_bytes"] + stats["output_size_in_bytes"] + stats["temp_size_in_bytes"]
+            - stats["alias_size_in_bytes"] + constants)
+
+
+def reported(case) -> bool:
+    """jax's numbers are there (TensorFlow's dumps have none) and not zeros (XLA:CPU of jax 0.4.13)."""
+    path = case / "memory_analysis.json"
+    return path.exists() and json.loads(path.read_text())["argument_size_in_bytes"] > 0

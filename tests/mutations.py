@@ -1,7 +1,7 @@
 """A seeded mutator of real inputs, aimed at what breaks readers: tuples nested deep, sizes past
 what XLA can hold, numbers of thousands of digits, call cycles, lines of megabytes, saved JSON
 nested deep or missing keys or holding a string for a number; and the plain damage (a cut, a
-flipped byte, lines deleted). Used by tests/test_bad_input.py (a few cases) and
+flipped byte, lines deleted). Used by tests/bad_input/test_bad_input.py (a few cases) and
 bench/fuzz.py (hundreds, by hand)."""
 from __future__ import annotations
 

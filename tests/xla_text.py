@@ -100,3 +100,26 @@ def allocations(text: str) -> list[dict]:
         if v and out:
             out[-1]["values"][(v.group(1), v.group(2) or "")] = (int(v.group(4)), int(v.group(3)))
     return out
+
+
+def storage_peak(text: str) -> int:
+    """The most bytes of XLA's temp allocations covered at one time by live values, from XLA's
+    dump alone: at each time, the union of the [offset, offset + size) ranges of live values."""
+    ranges = live_ranges(text)
+    end = schedule_end(text)
+    temps = [a for a in allocations(text) if a["temp"]]
+    best = 0
+    for t in range(end + 1):
+        total = 0
+        for a in temps:
+            spans = sorted((offset, offset + size) for key, (offset, size) in a["values"].items()
+                           if key in ranges and ranges[key][0] <= t <= ranges[key][1])
+            covered, reach = 0, 0
+            for lo, hi in spans:
+                lo = max(lo, reach)
+                if hi > lo:
+                    covered += hi - lo
+                    reach = hi
+            total += covered
+        best = max(best, total)
+    return best

@@ -12,7 +12,7 @@ from xml.etree import ElementTree
 import pytest
 
 from conftest import DATA, run, run_json
-from test_ci import xla_needed
+from conftest import xla_needed
 
 CORPUS = DATA / "corpus/xla-jax-0.10.2"
 PROGRAM = CORPUS / "mlp_train"          # the program jax measured

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from conftest import HERE
-from test_ci import SMALL, xla_needed
+from conftest import SMALL, xla_needed
 
 ROOT = HERE.parent
 SCRIPT = ROOT / "action" / "check.sh"

@@ -8,7 +8,7 @@ import pytest
 
 import xla_text
 from conftest import SEEDS, WILD, case_id, corpus_cases, dump_text, hlo_file, run, run_json
-from test_numbers_agree import storage_peak
+from xla_text import storage_peak
 
 CASES = corpus_cases()
 BY = ("source", "op", "kind", "category")

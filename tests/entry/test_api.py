@@ -9,7 +9,7 @@ import pytest
 
 import bufviz
 from conftest import DATA
-from test_ci import BIG, SMALL, xla_needed
+from conftest import BIG, SMALL, xla_needed
 
 STATS = json.loads((SMALL / "memory_analysis.json").read_text())
 HLO = next(SMALL.glob("*after_optimizations.txt"))

@@ -8,32 +8,12 @@ import re
 import pytest
 
 import xla_text
+from xla_text import storage_peak
 from conftest import SEEDS, WILD, case_id, corpus_cases, dump_text, hlo_file, run, run_json
 
 CASES = corpus_cases()
 
 
-def storage_peak(text: str) -> int:
-    """The most bytes of XLA's temp allocations covered at one time by live values, from XLA's
-    dump alone: at each time, the union of the [offset, offset + size) ranges of live values."""
-    ranges = xla_text.live_ranges(text)
-    end = xla_text.schedule_end(text)
-    temps = [a for a in xla_text.allocations(text) if a["temp"]]
-    best = 0
-    for t in range(end + 1):
-        total = 0
-        for a in temps:
-            spans = sorted((offset, offset + size) for key, (offset, size) in a["values"].items()
-                           if key in ranges and ranges[key][0] <= t <= ranges[key][1])
-            covered, reach = 0, 0
-            for lo, hi in spans:
-                lo = max(lo, reach)
-                if hi > lo:
-                    covered += hi - lo
-                    reach = hi
-            total += covered
-        best = max(best, total)
-    return best
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

@@ -9,7 +9,7 @@ from pathlib import Path
 import bufviz
 from conftest import run
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parent.parent.parent
 
 
 def test_python_dash_m_and_version():

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from conftest import DATA, SHARED, run, run_json
-from test_ci import reported, xla_needed
+from conftest import reported, xla_needed
 
 EXTRA = DATA / "extra"
 PAIRS = [("sgd_step", "sgd_step_donated"), ("scan_carry", "scan_carry_donated"),

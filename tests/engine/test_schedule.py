@@ -15,7 +15,7 @@ from bufviz.request import Request
 from bufviz.schedule.run import ALGORITHMS
 from bufviz.hlo.parser import parse_module
 from conftest import DATA, SAMPLES, SHARED, run, run_json
-from test_ci import xla_needed
+from conftest import xla_needed
 
 PRINTED_BY = {"xla-jax-0.10.2": "bfs", "xla-jax-0.6.2": "bfs", "xla-jax-0.4.30": "dfs"}
 

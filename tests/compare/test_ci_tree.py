@@ -13,7 +13,7 @@ from xml.etree import ElementTree
 import pytest
 
 from conftest import DATA, run, run_json
-from test_ci import xla_needed
+from conftest import xla_needed
 
 CORPUS = DATA / "corpus"
 # folder in the tree -> the real dump copied there

@@ -11,7 +11,7 @@ import pytest
 
 import bufviz
 from conftest import DATA, run, run_json
-from test_ci import xla_needed
+from conftest import xla_needed
 
 PAIRS = DATA / "pairs"
 CASES = {   # folder -> (reason, words of the first line)

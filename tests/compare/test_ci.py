@@ -13,26 +13,7 @@ import pytest
 
 import xla_text
 from conftest import DATA, SHARED, dump_text, run, run_json
-
-CORPUS = DATA / "corpus"
-SMALL = CORPUS / "xla-jax-0.10.2/mlp_train"
-BIG = DATA / "extra/mlp_train_big"
-VERSIONS = sorted(CORPUS.glob("xla-jax-*"))
-
-
-def xla_needed(case) -> int:
-    """What XLA reserves: jax's argument + output + temp - alias, plus XLA's constant allocations."""
-    stats = json.loads((case / "memory_analysis.json").read_text())
-    constants = sum(a["size"] for a in xla_text.allocations(dump_text(case)) if a["constant"])
-    return (stats["argument_size_in_bytes"] + stats["output_size_in_bytes"] + stats["temp_size_in_bytes"]
-            - stats["alias_size_in_bytes"] + constants)
-
-
-def reported(case) -> bool:
-    """jax's numbers are there (TensorFlow's dumps have none) and not zeros (XLA:CPU of jax 0.4.13)."""
-    path = case / "memory_analysis.json"
-    return path.exists() and json.loads(path.read_text())["argument_size_in_bytes"] > 0
-
+from conftest import CORPUS, SMALL, BIG, VERSIONS, xla_needed, reported
 
 CASES = [c for v in VERSIONS for c in sorted(v.iterdir()) if reported(c)] + [BIG]
 

@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from conftest import DATA, run
-from test_ci import xla_needed
+from conftest import xla_needed
 
 WIDTHS = (80, 120, 200)
 UNITS = {"B": 1, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30}

@@ -7,7 +7,7 @@ import json
 import os
 
 from conftest import DATA, run, run_json
-from test_ci import xla_needed
+from conftest import xla_needed
 
 from bufviz.dumps import discover
 from bufviz.pipeline import peak_report
