@@ -105,6 +105,7 @@ def _strip_trailing(lines: list[str]) -> list[str]:
 
 
 def reparsed(module: Module, text: str) -> Module:
-    return module if text is module.text else parse_module(text, module.path)
+    # (a module bufviz edited: its call graph is the one already checked for cycles)
+    return module if text is module.text else parse_module(text, module.path, edited=True)
 
 

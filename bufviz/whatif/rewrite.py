@@ -53,10 +53,24 @@ def _fusion_bodies(module: Module) -> set[str]:
 
 
 def fresh_name(module: Module, base: str) -> str:
+    """`base`, or `base2`, `base3` ...: the first no instruction of the module is named."""
     name, k = base, 2
-    while re.search(r"(?<![\w.\-])%?" + re.escape(name) + r"[ \t]*=[ \t]", module.text):
+    while _defined(module.text, name):
         name, k = f"{base}{k}", k + 1
     return name
+
+
+def _defined(text: str, name: str) -> bool:
+    """An instruction `name = ...` in `text` (str.find: a regex search per try cost a pass over
+    the whole text at regex speed; XLA prints one blank each side of the `=`)."""
+    needle = f"{name} = "
+    at = text.find(needle)
+    while at >= 0:
+        before = text[at - 1] if at else "\n"
+        if not (before.isalnum() or before in "_.-"):
+            return True
+        at = text.find(needle, at + 1)
+    return False
 
 
 def without_copies(module: Module, names: list[str]) -> Module:
