@@ -49,10 +49,17 @@ def render_scan(result: dict, console: Console, top: int = 0, everything: bool =
             if isinstance(line, str):
                 say(console, line, "dim")
                 continue
-            name, command = line   # (beside its command where both fit, else above it: never split)
+            name, command = line   # (beside its command where both fit, else above it)
             one = f"  {command}   # {name}"
-            for text in [one] if len(one) <= console.width else [f"  # {name}", f"  {command}"]:
-                say(console, text, "dim", indent="    ")
+            if len(one) <= console.width:
+                lines = [one]
+            elif len(command) + 2 <= console.width:
+                lines = [f"  # {name}", f"  {command}"]
+            else:   # (a shell's line continuation: the two lines paste as one command)
+                program, rest = command.split(" ", 2)[:2], command.split(" ", 2)[2]
+                lines = [f"  # {name}", f"  {' '.join(program)} \\", f"    {rest}"]
+            for text in lines:
+                console.print(Text(text, style="dim"), soft_wrap=True)
 
 
 def eager_words(names: list[str], shown: int = 3) -> str:
