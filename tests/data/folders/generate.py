@@ -234,26 +234,35 @@ def _du(path):
     return sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(path) for f in fs)
 
 
-def generate(program, outroot):
-    out = os.path.join(os.path.abspath(outroot), program)
+def run_program(label, script, args, out, dump):
+    """Run one program in a fresh process, as a user does, with XLA dumping to `dump`.
+
+    Its output goes to out/run.log; returns the truth.json it wrote, or None if it failed."""
     shutil.rmtree(out, ignore_errors=True)
-    dump = os.path.join(out, "dump")
     os.makedirs(dump)
     env = dict(os.environ)
+    env.pop("PAIRS_VARIANT", None)
     env["XLA_FLAGS"] = f"--xla_dump_to={dump} --xla_dump_hlo_as_text"
     env["FOLDERS_TRUTH"] = os.path.join(out, "truth.json")
     env["PYTHONPATH"] = HERE + os.pathsep + env.get("PYTHONPATH", "")
-    script = os.path.join(HERE, "programs", program + ".py")
-    r = subprocess.run([sys.executable, script], env=env, cwd=os.path.dirname(script),
-                       capture_output=True, text=True)
+    cmd = [sys.executable, script, *args]
+    r = subprocess.run(cmd, env=env, cwd=os.path.dirname(script), capture_output=True, text=True)
     with open(os.path.join(out, "run.log"), "w") as f:
-        f.write(f"$ XLA_FLAGS=\"{env['XLA_FLAGS']}\" {sys.executable} {script}\n")
+        f.write(f"$ XLA_FLAGS=\"{env['XLA_FLAGS']}\" {' '.join(cmd)}\n")
         f.write(r.stdout + r.stderr)
     if r.returncode != 0:
-        print(f"FAILED {program}: {r.stderr[-1500:]}")
-        return False
+        print(f"FAILED {label}: {r.stderr[-1500:]}")
+        return None
     with open(env["FOLDERS_TRUTH"]) as f:
-        t = json.load(f)
+        return json.load(f)
+
+
+def generate(program, outroot):
+    out = os.path.join(os.path.abspath(outroot), program)
+    dump = os.path.join(out, "dump")
+    t = run_program(program, os.path.join(HERE, "programs", program + ".py"), [], out, dump)
+    if t is None:
+        return False
     steps = ", ".join(f"{s['module_file'].split('.')[0]} {s['jit_name']}" for s in t["steps"])
     print(f"ok {program}: {t['module_count']} modules ({t['eager_modules']} eager), "
           f"{_du(dump) / 1e6:.2f} MB; steps: {steps}; added by truth: {t['modules_added_by_truth']}")

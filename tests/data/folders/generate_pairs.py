@@ -22,13 +22,11 @@ name (and so the absolute paths XLA writes into the dump) differs from `batch`.
 import argparse
 import json
 import os
-import shutil
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from generate import _du  # noqa: E402
+from generate import _du, run_program  # noqa: E402
 
 PROGRAM = "pairs_mlp"
 
@@ -66,28 +64,14 @@ MEM_KEYS = ["argument_size_in_bytes", "output_size_in_bytes", "alias_size_in_byt
 def generate(name, outroot):
     argv_variant, dump_name, change = VARIANTS[name]
     out = os.path.join(os.path.abspath(outroot), name)
-    shutil.rmtree(out, ignore_errors=True)
     dump = os.path.join(out, dump_name)
-    os.makedirs(dump)
-    env = dict(os.environ)
-    env.pop("PAIRS_VARIANT", None)
-    env["XLA_FLAGS"] = f"--xla_dump_to={dump} --xla_dump_hlo_as_text"
-    env["FOLDERS_TRUTH"] = os.path.join(out, "truth.json")
-    env["PYTHONPATH"] = HERE + os.pathsep + env.get("PYTHONPATH", "")
     script = os.path.join(HERE, "programs", PROGRAM + ".py")
-    cmd = [sys.executable, script, "--variant", argv_variant]
-    r = subprocess.run(cmd, env=env, cwd=os.path.dirname(script), capture_output=True, text=True)
-    with open(os.path.join(out, "run.log"), "w") as f:
-        f.write(f"$ XLA_FLAGS=\"{env['XLA_FLAGS']}\" {' '.join(cmd)}\n")
-        f.write(r.stdout + r.stderr)
-    if r.returncode != 0:
-        print(f"FAILED {name}: {r.stderr[-1500:]}")
+    t = run_program(name, script, ["--variant", argv_variant], out, dump)
+    if t is None:
         return None
-    with open(env["FOLDERS_TRUTH"]) as f:
-        t = json.load(f)
     t["pair_variant"] = {"variant": name, "argv": ["--variant", argv_variant],
                          "dump_dir": dump_name, "change": change}
-    with open(env["FOLDERS_TRUTH"], "w") as f:
+    with open(os.path.join(out, "truth.json"), "w") as f:
         json.dump(t, f, indent=1)
         f.write("\n")
     size = _du(dump)
