@@ -134,5 +134,10 @@ class Instruction:
         self._callees[keys] = tuple(names)
         return names
 
+    def called_body(self, keys=("calls",)):
+        """The computation it calls first (a fusion's body), or None."""
+        names = self.callee_names(keys)
+        return self.computation.module.computations.get(names[0]) if names and self.computation else None
+
     def __repr__(self) -> str:
         return f"<{self.opcode} {self.name}>"

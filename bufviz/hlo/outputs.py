@@ -25,8 +25,7 @@ def output_positions(module: Module) -> dict[tuple[str, tuple[int, ...]], tuple[
         elif instr.opcode == "bitcast" and not index:
             stack.append((instr.operands[0], (), position))
         elif instr.opcode == "call":   # (its value is its computation's root's)
-            names = instr.callee_names(("to_apply",))
-            callee = module.computations.get(names[0]) if names else None
+            callee = instr.called_body(("to_apply",))
             if callee is not None:
                 stack.append((callee.root, index, position))
     return found

@@ -52,14 +52,9 @@ def _constant(instr: Instruction) -> bool:
     return instr.opcode in ("broadcast", "bitcast", "reshape") and all(o.opcode == "constant" for o in instr.operands)
 
 
-def _fusion_body(fusion: Instruction):
-    names = fusion.callee_names(("calls",))
-    return fusion.computation.module.computations.get(names[0]) if names and fusion.computation else None
-
-
 def _only(fusion: Instruction, ops: tuple[str, ...]) -> bool:
     """A fusion whose body does nothing but `ops` (its parameters and constants aside)."""
-    body = _fusion_body(fusion)
+    body = fusion.called_body()
     if body is None:
         return False
     return all(i.opcode in (*ops, "parameter", "constant", "broadcast") for i in body.instructions) and \
@@ -97,5 +92,5 @@ def _copies_only(instr: Instruction) -> bool:
     """A fusion that only moves or converts elements (its body: copies, transposes, reversals)."""
     if instr.opcode != "fusion":
         return False
-    body = _fusion_body(instr)
+    body = instr.called_body()
     return body is not None and all(i.opcode in (*COPY_OPS, "convert", "parameter") for i in body.instructions)

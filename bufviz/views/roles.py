@@ -95,7 +95,7 @@ class _Graph:
 
     def body(self, fusion: Instruction):
         if fusion not in self._body:
-            self._body[fusion] = _body(fusion)
+            self._body[fusion] = fusion.called_body(("calls", "to_apply"))
         return self._body[fusion]
 
     def contains(self, body, needles: tuple[str, ...]) -> bool:
@@ -314,11 +314,6 @@ def _outputs(root: Instruction) -> list[Instruction]:
     return out
 
 
-def _body(fusion: Instruction):
-    names = fusion.callee_names(("calls", "to_apply"))
-    return fusion.computation.module.computations.get(names[0]) if names else None
-
-
 def _readers(graph: _Graph, value: Instruction) -> list[tuple[Instruction, Instruction]]:
     """(reader, the operand it reads) for the instructions that read `value`, through no-op
     wrappers and layout changes and through the tuples that carry it into a while loop's body."""
@@ -351,8 +346,7 @@ def _carried(graph: _Graph, tuple_: Instruction, element: int) -> list[tuple[Ins
         if user.opcode == "get-tuple-element" and user.tuple_index == element:
             out.extend((u, user) for u in user.users)
         elif user.opcode == "while":
-            names = user.callee_names(("body",))
-            body = user.computation.module.computations.get(names[0]) if names else None
+            body = user.called_body(("body",))
             param = body.parameter(0) if body is not None else None
             for read in param.users if param is not None else ():
                 if read.opcode == "get-tuple-element" and read.tuple_index == element:

@@ -58,8 +58,7 @@ class SourceLines:
         return own
 
     def _body_facts(self, fusion: Instruction) -> tuple:
-        names = fusion.callee_names(("calls",))
-        body = self.module.computations.get(names[0]) if names else None
+        body = fusion.called_body()
         line = op_name = (None, None)
         for instr in [body.root, *reversed(body.instructions)] if body is not None else []:
             facts = _facts(self.module, instr)

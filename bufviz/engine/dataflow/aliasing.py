@@ -90,8 +90,7 @@ class InPlacePairs:
         return []
 
     def _fusion(self, fusion: Instruction) -> list:
-        names = fusion.callee_names(("calls",))
-        comp = self.module.computations.get(names[0]) if names else None
+        comp = fusion.called_body()
         if comp is None or _root_source_opcode(comp) not in _ROOT_MAY_BE_IN_PLACE or \
                 not comp.contains_any(_IN_PLACE_HINTS):
             return []

@@ -52,7 +52,7 @@ class CanShare:
         k = user.operands.index(operand)  # XLA looks at the first slot holding the operand
         if op == "fusion":
             kind = user.attr("kind")
-            body = self._body(user)
+            body = user.called_body()
             if body is None:
                 return kind == "kLoop" and not self.bodies_known
             param = body.parameter(k)
@@ -102,14 +102,10 @@ class CanShare:
         if op == "custom-call" and user.custom_call_target == GPU_CHOLESKY:
             return user_index == (0,)  # the factor is written over the matrix
         if op == "fusion" and self.target.gpu_fusion_hint:
-            body = self._body(user)
+            body = user.called_body()
             if body is not None:
                 return fusion_can_share(user, operand, user_index, body, self.elementwise_on_operand)
         return None
-
-    def _body(self, fusion: Instruction):
-        names = fusion.callee_names(("calls",))
-        return self.module.computations.get(names[0]) if names else None
 
     def _output_fusion_add(self, body, param) -> bool:
         """Output fusion rooted at add(dot|conv, X): may share only through X."""
@@ -126,8 +122,7 @@ class CanShare:
         if not values:
             return False
         uses = values[0].uses
-        callees = user.callee_names(("to_apply", "calls"))
-        comp = self.module.computations.get(callees[0]) if callees else None
+        comp = user.called_body(("to_apply", "calls"))
         if comp is None:
             return False
         root = comp.root
@@ -140,7 +135,7 @@ class CanShare:
         if op == "dynamic-update-slice":
             return k == 0
         if op == "fusion":
-            body = self._body(instr)
+            body = instr.called_body()
             param = body.parameter(k) if body is not None else None
             return param is not None and self._fusion_elementwise_from(param)
         return is_elementwise(instr)

@@ -151,7 +151,7 @@ def _range(value: Value, flat: FlatSchedule, ends: dict, donated: set,
         if op == "call" and not counts_call_uses:
             continue  # the callee's parameter positions and uses cover it (XLA ≥ 2024-01-08)
         if op == "while":
-            body = user.computation.module.computations.get(user.callee_names(("body",))[0])
+            body = user.called_body(("body",))
             params = body.parameters if body is not None else []
             user = params[0] if params else user  # a while use counts at the body parameter
         at = time.get(user)
