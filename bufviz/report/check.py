@@ -107,7 +107,8 @@ def folded_rows(result: dict, everything: bool = False) -> tuple[list[dict], str
         return every, None   # (nothing of the user's to show instead)
     programs = {r["program"]: r["module"] or r["program"] for r in folded}   # (one a module, any metrics)
     largest = max(folded, key=lambda r: r["bytes"] or 0)
-    return ([r for r in every if not (r.get("eager") and r["ok"] and not r.get("doubt"))],
+    hidden = {id(r) for r in folded}
+    return ([r for r in every if id(r) not in hidden],
             f"{eager_words(list(programs.values()), shown=0)}: within limits, the largest "
             f"{largest['module'] or largest['program']} {human_bytes(largest['bytes'] or 0)} {largest['what']}")
 
