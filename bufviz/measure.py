@@ -3,6 +3,8 @@ advice compares), the memory section any report gets, and what each value of a m
 the features that call it (pipeline, what-if, advice, schedule), so none of them calls back up."""
 from __future__ import annotations
 
+from functools import cached_property
+
 from .engine.assignment.assign import assign_buffers, assign_by
 from .engine.liveness.hlo_liveness import analyze_module, peak_of
 from .engine.target.target import Target
@@ -77,80 +79,94 @@ def memory_sections(report: PeakReport, describe, bufviz_rules: bool) -> tuple[M
     return memory, groups(memory["at_peak"]), timeline(source, curve, memory)
 
 
-def module_description(module: Module):
-    by_name = {}
+def module_description(module: Module) -> "ModuleDescription":
+    """What each value of `module` is, asked as `describe(name, index)` (a dict)."""
+    return ModuleDescription(module)
 
-    described: dict[tuple, dict] = {}  # reports ask about the same values many times
-    roles: dict[str, tuple[str, str]] = {}
-    outputs: dict = {}                  # (name, index) -> the output position it holds
-    origins: dict[str, tuple] = {}      # an instruction's op_name and source (one per tuple)
-    paths: dict[str, str] = {}          # entry parameter -> its pytree path
-    donors: dict[tuple, str] = {}       # output position -> the entry parameter donated to it
-    bodies: set = set()                 # the computations while loops run
-    training: list[bool] = []           # (worked out once, when first asked)
-    lines = SourceLines(module)
 
-    def describe(name, index):
-        if not by_name:
-            by_name.update(module.parsed_instructions())
-        found = described.get((name, index))
+class ModuleDescription:
+    """A module's values described for reports: shape, op_name and lines, what XLA made it of,
+    a parameter's role and pytree path, the output it is. Each whole-module fact is worked out
+    once, when first asked; reports ask about the same values many times."""
+
+    def __init__(self, module: Module):
+        self.module = module
+        self.described: dict[tuple, dict] = {}
+        self.origins: dict[str, tuple] = {}   # an instruction's op_name and lines (one per tuple)
+        self.lines = SourceLines(module)
+
+    def __call__(self, name, index) -> dict:
+        found = self.described.get((name, index))
         if found is None:
-            found = described[name, index] = _describe(by_name.get(name), index)
+            found = self.described[name, index] = self._describe(self.by_name.get(name), index)
         return dict(found)
 
-    def _describe(instr, index):
+    @cached_property
+    def by_name(self) -> dict:
+        return dict(self.module.parsed_instructions())
+
+    @cached_property
+    def roles(self) -> dict[str, tuple[str, str]]:   # what each entry parameter holds, from its uses
+        return parameter_roles(self.module)
+
+    @cached_property
+    def paths(self) -> dict[str, str]:   # entry parameter -> its pytree path
+        return parameter_paths(self.module)
+
+    @cached_property
+    def loop_bodies(self) -> set:   # the computations while loops run
+        return loop_bodies(self.by_name.values())
+
+    @cached_property
+    def outputs(self) -> dict:   # (name, index) -> the output position it holds
+        return output_positions(self.module) or {}
+
+    @cached_property
+    def donors(self) -> dict[tuple, str]:   # output position -> the entry parameter donated to it
+        numbered = {p.parameter_number: p.name for p in self.module.entry.parameters}
+        return {tuple(out): numbered[n] for out, n, index, _ in self.module.input_output_alias
+                if not index and n in numbered}
+
+    @cached_property
+    def training(self) -> bool:
+        return backward_pass(self.module)
+
+    def has_backward(self) -> bool:
+        """Whether the program differentiates (a training step), not an inference pass."""
+        return self.training
+
+    def _describe(self, instr, index) -> dict:
         if instr is None:
             return {}
+        module = self.module
         try:
             shape = instr.shape.subshape(index).text
         except KeyError:
             shape = None
-        origin = origins.get(instr.name)
+        origin = self.origins.get(instr.name)
         if origin is None:
             meta = instr.metadata
-            origin = origins[instr.name] = (meta.get("op_name") or None, module.source_of(instr, meta),
-                                            *lines.of(instr))
+            origin = self.origins[instr.name] = (meta.get("op_name") or None, module.source_of(instr, meta),
+                                                 *self.lines.of(instr))
         found = {"shape": shape, "opcode": instr.opcode, "op_name": origin[0], "source": origin[1],
                  "user_source": origin[2], "library": origin[3], "made_by": made_by(instr)}
-        if not bodies:
-            bodies.update(loop_bodies(by_name.values()) or {None})
-        if is_loop_state(instr, bodies):
+        if is_loop_state(instr, self.loop_bodies):
             found["loop_state"] = True
         if not origin[0] and instr.opcode not in ("parameter", "constant"):
-            found["op_name_near"] = lines.op_name_near(instr)   # (what a value XLA made is for)
+            found["op_name_near"] = self.lines.op_name_near(instr)   # (what a value XLA made is for)
         if instr.opcode == "parameter":
             if instr.computation is module.entry:
-                if not roles:   # what each entry parameter holds, from what the program does with it
-                    roles.update(parameter_roles(module))
-                found["role"], found["role_evidence"] = roles.get(instr.name) or (None, None)
-                found["path"] = path_of(instr.name)
+                found["role"], found["role_evidence"] = self.roles.get(instr.name) or (None, None)
+                found["path"] = self.paths.get(instr.name)
                 found["copies"] = [c.name for c in copies_of(instr)]   # XLA's copies of it
         elif (copied := copied_parameter(instr)) is not None:
-            original = _describe(copied, ())
+            original = self._describe(copied, ())
             found["role"], found["copy_of"] = original["role"], original.get("path")
             other = " in another layout" if copied.shape.text != instr.shape.text else ""
             found["role_evidence"] = f"XLA's copy of {original.get('path') or copied.name}{other}"
-        if not outputs:
-            outputs.update(output_positions(module) or {None: None})
-            numbered = {p.parameter_number: p.name for p in module.entry.parameters}
-            donors.update({tuple(out): numbered[n] for out, n, index, _ in module.input_output_alias
-                           if not index and n in numbered})
-        if (position := outputs.get((instr.name, tuple(index)))) is not None:
+        if (position := self.outputs.get((instr.name, tuple(index)))) is not None:
             found["output_index"] = format_index(position)   # which output it is (when it is one)
-            donor = donors.get(tuple(position))
-            if instr.opcode != "parameter" and donor is not None and path_of(donor):
-                found["path"], found["updated"] = path_of(donor), True   # the new value of a donated argument
+            donor = self.donors.get(tuple(position))
+            if instr.opcode != "parameter" and donor is not None and self.paths.get(donor):
+                found["path"], found["updated"] = self.paths[donor], True   # the new value of a donated argument
         return found
-
-    def path_of(parameter: str) -> str | None:
-        if not paths:
-            paths.update(parameter_paths(module) or {None: None})
-        return paths.get(parameter)
-
-    def has_backward() -> bool:
-        """Whether the program differentiates (a training step), not an inference pass."""
-        if not training:
-            training.append(backward_pass(module))
-        return training[0]
-    describe.has_backward = has_backward
-    return describe
