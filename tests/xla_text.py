@@ -123,3 +123,26 @@ def storage_peak(text: str) -> int:
             total += covered
         best = max(best, total)
     return best
+
+
+# The report's allocations against XLA's (for tests of several folders).
+
+def ours_by_content(report: dict) -> dict:
+    return {frozenset((v["name"], v["index"]) for v in a["values"]): a for a in report["recomputed"]["allocations"]}
+
+
+def assert_allocations_equal(report: dict, text: str) -> None:
+    """XLA's allocations, numbering included, unless the report says the text cannot tell how
+    XLA numbered its thread-local allocations (the newest XLA:CPU numbers them by value id)."""
+    theirs = allocations(text)
+    ours = ours_by_content(report)
+    numbered = not any("their numbers may differ" in note for note in report["notes"])
+    assert len(ours) == len(theirs)
+    for t in theirs:
+        a = ours.get(frozenset(t["values"]))
+        assert a is not None, f"XLA's allocation {t['index']} has no counterpart"
+        assert (a["index"] if numbered else t["index"], a["size"]) == (t["index"], t["size"])
+        kinds = set(a["kinds"])
+        assert ("parameter" in kinds, "constant" in kinds, "thread-local" in kinds, "output" in kinds,
+                "temp" in kinds) == (t["parameter"], t["constant"], t["thread_local"], t["live_out"], t["temp"])
+        assert {(v["name"], v["index"]): (v["offset"], v["size"]) for v in a["values"]} == t["values"]

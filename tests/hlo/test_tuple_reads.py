@@ -116,7 +116,7 @@ def test_a_module_alone_that_straddles_a_rule_change_says_so_and_the_dump_settle
     """Since 2026-07-28 XLA lets any position of a value hand its buffer on; compact tuple reads
     date a text only from 2026-06. Alone, bufviz shows the newer rule and says the older one
     assigns differently; with the dump (`page N` dates it) every allocation is XLA's."""
-    from test_assignment import assert_allocations_equal
+    from xla_text import assert_allocations_equal
     shutil.copy(hlo_file(RULES_DIFFER), tmp_path)
     alone = run_json("peak", tmp_path)
     assert any(n.startswith("since 2026-07-28") for n in alone["notes"])

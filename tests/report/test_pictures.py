@@ -96,7 +96,7 @@ def test_timeline_stacks_memory_in_use_by_what_it_holds(tmp_path):
     from bufviz import pipeline
     from bufviz.request import Request
     from conftest import dump_text
-    from test_numbers_agree import storage_peak
+    from xla_text import storage_peak
 
     case = INPUTS[0]
     report = pipeline.peak_report(Request([str(case)]), value_info=True)

@@ -55,7 +55,7 @@ def test_timeline_maximum_is_the_peak_moment(case):
     report = run_json("timeline", case)
     curve = report["timeline"]["temp_in_use"]
     assert max(curve) == report["memory"]["temp_in_use_bytes"] == curve[report["memory"]["peak_time"]]
-    from test_numbers_agree import storage_peak
+    from xla_text import storage_peak
     assert max(curve) == storage_peak(dump_text(case))
     code, out, err = run("timeline", case, "--no-color")
     assert code == 0 and "◀ peak" in out
