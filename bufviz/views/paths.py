@@ -29,6 +29,14 @@ def parameter_paths(module: Module) -> dict[str, str]:
     return paths
 
 
+def paths_by_number(module: Module) -> dict[int, str | None]:
+    """Entry parameter number -> its pytree path (None where the module names none)."""
+    named = parameter_paths(module)
+    if not named or module.entry is None:
+        return {}
+    return {p.parameter_number: named.get(p.name) for p in module.entry.parameters}
+
+
 def path_steps(path: str) -> list[str]:
     """`opt_state[0].mu['w']` -> ['opt_state', '[0]', '.mu', "['w']"]."""
     return _STEP.findall(path)

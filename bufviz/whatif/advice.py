@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..errors import BufvizError
 from ..units import human_bytes
-from ..views.paths import parameter_paths, path_steps
+from ..views.paths import path_steps, paths_by_number
 from ..views.framework import (CARRY_HOW, DONATE_PARAMETERS_HOW, JAX, ORDER_HOW, PRECISION_HOW, REMAT_HOW,
                                  START_HOW, detect_framework)
 from .aliasing import AVOIDABLE, copies
@@ -144,10 +144,9 @@ def donate_how(module, numbers: list[int], framework) -> str:
     """How to donate these parameters, in the words of the library that jitted the function:
     the jax arguments they are leaves of, by name (the first step of their pytree paths) and by
     position (arguments are flattened in order, so a name's first leaf gives its place)."""
-    paths = parameter_paths(module)
-    if framework != JAX or not paths:
+    by_number = paths_by_number(module)
+    if framework != JAX or not by_number:
         return DONATE_PARAMETERS_HOW[framework]
-    by_number = {p.parameter_number: paths.get(p.name) for p in module.entry.parameters}
     order = list(dict.fromkeys(path_steps(path)[0] for _, path in sorted(by_number.items()) if path))
     wanted = list(dict.fromkeys(path_steps(by_number[n])[0] for n in numbers if by_number.get(n)))
     if not wanted:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import BufvizError
 from ..measure import module_report
-from ..views.paths import parameter_paths, path_steps
+from ..views.paths import path_steps, paths_by_number
 from .donate import donated_module, donation_json, plan_donations
 from .remat import NO_SUCH, plan_remat, remat_json, rematerialized_module
 
@@ -34,7 +34,7 @@ def donated_numbers(module, wanted: list) -> list[int]:
     patterns = [w for w in wanted if isinstance(w, str)]
     if not patterns:
         return numbers
-    paths = {p.parameter_number: parameter_paths(module).get(p.name) for p in module.entry.parameters}
+    paths = paths_by_number(module)
     for pattern in patterns:
         wild = re.compile(".*".join(re.escape(part) for part in pattern.split("*")))   # (only * is special)
         found = [n for n, path in paths.items() if path and (wild.fullmatch(path) or path_steps(path)[0] == pattern)]
@@ -62,8 +62,7 @@ def what_if(report: PeakReport, context, donate: list[int] = (), remat: list[str
     for key in ("schema_version", "module", "platform", "inputs", "vintage", "warnings"):
         setattr(after, key, getattr(report, key))
     b, a = before.memory, after.memory
-    named = parameter_paths(module)
-    paths = {p.parameter_number: named.get(p.name) for p in module.entry.parameters}
+    paths = paths_by_number(module)
     after.what_if = {
         "donate": [dict(donation_json(p), path=paths.get(p.number)) for p in donate_plans],
         "remat": [remat_json(p) for p in remat_plans],
