@@ -9,7 +9,7 @@ import click
 from ..errors import BufvizError
 from .app import cli
 from .options import PICTURES, device_options, donation_list, input_options, name_list
-from .output import errors_to_stderr, render_result, scan_progress
+from .output import render_result
 from .read import read_module, read_report
 
 if TYPE_CHECKING:
@@ -160,16 +160,9 @@ def _the_program(request) -> tuple:
 
 def _overview(ctx, request, fmt: str, output, no_color: bool, top: int) -> int:
     """Every module under `root`, ranked by memory needed (what `scan` shows)."""
-    from ..compare.collect import collect
-    from ..compare.compact import scan_exit_code, scan_json
-    from ..report.scan import render_scan
+    from .scan import ranked
 
     if fmt in PICTURES:
         raise BufvizError("a picture shows one module and this folder holds several: choose one with --module "
                           "(bufviz scan lists them)", request.paths[0])
-    with scan_progress() as progress:
-        summaries, errors = collect(request, progress=progress)
-    result = scan_json(summaries, errors, request.paths[0])
-    render_result(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top))
-    errors_to_stderr(result["errors"], fmt, output)
-    return scan_exit_code(result)
+    return ranked(ctx, request, fmt, output, no_color, top)

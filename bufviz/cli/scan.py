@@ -50,17 +50,25 @@ Examples:
 @MATCH_OPTION
 @click.pass_context
 def scan(ctx, folders, fmt, output, top, everything, jobs, platform, no_color, match) -> int:
-    from ..compare.collect import collect
-    from ..compare.compact import scan_exit_code, scan_json
-    from ..report.scan import render_scan
-
     for folder in folders:
         if not os.path.isdir(folder):
             raise BufvizError("expected a folder to scan, found " + ("a file" if os.path.exists(folder)
                                                                     else "nothing"), folder)
+    return ranked(ctx, Request(folders, platform=platform, match=match), fmt, output, no_color, top,
+                  everything, jobs)
+
+
+def ranked(ctx, request: Request, fmt: str, output, no_color: bool, top: int, everything: bool = False,
+           jobs: int = 0) -> int:
+    """The modules of the request's folders ranked by memory needed (`scan`, and `peak` of a
+    folder of several programs): rendered, unreadable ones also on stderr, scan's exit code."""
+    from ..compare.collect import collect
+    from ..compare.compact import scan_exit_code, scan_json
+    from ..report.scan import render_scan
+
     with scan_progress() as progress:
-        summaries, errors = collect(Request(folders, platform=platform, match=match), jobs, progress)
-    result = scan_json(summaries, errors, folders[0] if len(folders) == 1 else None)
+        summaries, errors = collect(request, jobs, progress)
+    result = scan_json(summaries, errors, request.paths[0] if len(request.paths) == 1 else None)
     render_result(ctx, result, fmt, output, no_color, lambda console: render_scan(result, console, top, everything))
     errors_to_stderr(result["errors"], fmt, output)
     return scan_exit_code(result)
