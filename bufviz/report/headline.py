@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..units import human_bytes
 from ..views.labels import row_label, row_source, short_label, short_source
+from ..views.memory import MOVED
 from ..views.op_tree import op_tree
 from .header import bytes_cell
 from .layout import Column, cut_end, fit_table, from_front, said, shape_column
@@ -142,7 +143,7 @@ def donated_lines(slots: list[dict]) -> list[str]:
                "its new value": "its donated buffer holds the new value at the peak"}.get(
                    s["holds"], "its donated buffer still holds it at the peak")
         lines.append(f"donated, then copied: XLA copied {s['path'] or 'parameter ' + str(s['parameter'])} "
-                     f"({copies}){' and' if s['holds'] in ('nothing live', 'another value') else ';'} {now}")
+                     f"({copies}){' and' if s['holds'] in MOVED else ';'} {now}")
     if len(slots) > SLOTS_SHOWN:
         lines.append(f"… and {len(slots) - SLOTS_SHOWN} more donated parameters XLA copied (JSON: "
                      "memory.donated_slots)")
