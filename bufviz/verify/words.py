@@ -2,6 +2,7 @@
 read these), and the one line that says a module's numbers cannot be trusted."""
 from __future__ import annotations
 
+from ..dumps.memory_stats import NAMED as JAX_NAMED
 from ..units import human_bytes
 
 WORDS = {"schedule_end": "schedule length", "peak_time": "peak time", "peak_bytes": "peak bytes",
@@ -13,11 +14,8 @@ WORDS = {"schedule_end": "schedule length", "peak_time": "peak time", "peak_byte
          "jax_alias_bytes": "aliased bytes (jax)", "jax_temp_bytes": "temporaries (jax)",
          "jax_peak_memory_bytes": "peak memory (jax)",
          # jax 0.12's numbers keep jax's own names
-         "total_allocation_bytes": "total_allocation_bytes (jax)",
-         "peak_unpadded_heap_bytes": "peak_unpadded_heap_bytes (jax)",
-         "indefinite_allocations": "indefinite_allocations (jax)"}
-# jax's memory_analysis() figures: `jax_` and the names jax 0.12 added, kept as jax spells them
-JAX_NAMED = ("total_allocation_bytes", "peak_unpadded_heap_bytes", "indefinite_allocations")
+         **{name: f"{name} (jax)" for name in JAX_NAMED}}
+# jax's memory_analysis() figures: `jax_` and the names jax 0.12 added (JAX_NAMED), as jax spells them
 JAX_FIGURES = set(JAX_NAMED)
 SIZES = {"peak_bytes", "peak_bytes_printed", "total_bytes_used", "jax_argument_bytes", "jax_output_bytes",
          "jax_alias_bytes", "jax_temp_bytes", "jax_peak_memory_bytes"} | JAX_FIGURES
