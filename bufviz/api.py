@@ -86,11 +86,6 @@ class Result(PeakReport):
         return [Storage(**{k: r[k] for k in Storage.__dataclass_fields__}) for r in rows]
 
     @property
-    def allocations(self) -> list[dict]:
-        """XLA's where it printed them, else bufviz's."""
-        return (self.xla or {}).get("allocations") or (self.recomputed or {}).get("allocations") or []
-
-    @property
     def report(self) -> dict:
         """The whole JSON report (what `to_json()` writes), as a dict."""
         return self.as_dict()
@@ -149,7 +144,7 @@ def analyze(source: PathOrText, *, module: str | None = None, platform: str | No
     `device` (the device's memory as a size, or jax's `device.memory_stats()`) adds `r.device`:
     whether it fits, by the allocator's predicted peak."""
     device = as_device(device)
-    from .compare.saved import is_saved_file, looks_saved, read_saved_report
+    from .compare.saved import is_saved, looks_saved, read_saved_report
     from .pipeline import peak_report
 
     if _is_text(source):
@@ -163,7 +158,7 @@ def analyze(source: PathOrText, *, module: str | None = None, platform: str | No
         report.inputs = {k: ("<text>" if v else None) for k, v in report.inputs.items()}
         return Result.of(report)
     path = os.fspath(source)
-    if os.path.isfile(path) and is_saved_file(path):
+    if is_saved(path, device):
         from .textfile import read_text
         return Result.of(read_saved_report(path, read_text(path)))
     return Result.of(peak_report(Request([path], discover=discover, module=module, platform=platform,

@@ -60,7 +60,7 @@ def memory_sections(report: PeakReport, describe, bufviz_rules: bool) -> tuple[M
     live ranges where it printed them, else from bufviz's; an estimate where the rules are
     bufviz's (TPU sizes, assignment from a dump alone)."""
     xla, ours = report.xla or {}, report.recomputed or {}
-    allocations = xla.get("allocations") or ours.get("allocations")
+    allocations = report.allocations
     ranges = xla.get("live_ranges") or ours.get("live_ranges")
     if not allocations or not ranges:
         return None, None, None
@@ -72,10 +72,10 @@ def memory_sections(report: PeakReport, describe, bufviz_rules: bool) -> tuple[M
               "schedule_end": side["schedule_end"], "instruction_sequence": side.get("instruction_sequence"),
               "peak_time": side.get("peak_time")}
     curve = temp_curve(source)
-    memory = memory_section(source, curve, describe, bufviz_rules and not xla.get("allocations"))
-    memory["allocations_from"] = "xla" if xla.get("allocations") else "bufviz"
+    memory = memory_section(source, curve, describe, bufviz_rules and report.allocations_from == "bufviz")
+    memory["allocations_from"] = report.allocations_from
     memory["memory_spaces"] = memory_spaces({**source, "allocations": allocations}, spaces)
-    memory["other_numbers"] = other_numbers(memory, xla, ours)
+    memory["other_numbers"] = other_numbers(memory, allocations, xla, ours)
     return memory, groups(memory["at_peak"]), timeline(source, curve, memory)
 
 
@@ -92,14 +92,22 @@ class ModuleDescription:
     def __init__(self, module: Module):
         self.module = module
         self.described: dict[tuple, dict] = {}
+        self.made: dict[str, str | None] = {}
         self.origins: dict[str, tuple] = {}   # an instruction's op_name and lines (one per tuple)
         self.lines = SourceLines(module)
 
-    def __call__(self, name, index) -> dict:
+    def __call__(self, name, index, made: bool = False) -> dict:
+        """`made`: add `made_by` (what XLA made the value of: reads a fusion's body, so asked
+        only for the temporaries it names)."""
         found = self.described.get((name, index))
         if found is None:
             found = self.described[name, index] = self._describe(self.by_name.get(name), index)
-        return dict(found)
+        found = dict(found)
+        if made and name in self.by_name:
+            if name not in self.made:
+                self.made[name] = made_by(self.by_name[name])
+            found["made_by"] = self.made[name]
+        return found
 
     @cached_property
     def by_name(self) -> dict:
@@ -149,7 +157,7 @@ class ModuleDescription:
             origin = self.origins[instr.name] = (meta.get("op_name") or None, module.source_of(instr, meta),
                                                  *self.lines.of(instr))
         found = {"shape": shape, "opcode": instr.opcode, "op_name": origin[0], "source": origin[1],
-                 "user_source": origin[2], "library": origin[3], "made_by": made_by(instr)}
+                 "user_source": origin[2], "library": origin[3]}
         if is_loop_state(instr, self.loop_bodies):
             found["loop_state"] = True
         if not origin[0] and instr.opcode not in ("parameter", "constant"):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import re
 from dataclasses import dataclass
 
 from .engine.assignment.matching import pair_allocations
@@ -15,7 +14,7 @@ from .engine.liveness.hlo_liveness import analyze_module, peak_of
 from .engine.target.platform import SAMPLE, platform_from_stage, platform_from_text
 from .engine.target.target import Target
 from .engine.target.vintage import detect_vintage
-from .hlo.program import is_eager, jitted_function
+from .hlo.program import is_eager, jitted_function, remat_ops
 from .views.why_live import explain_value
 from .hlo.attributes import parse_metadata, split_attributes
 from .hlo.lines import LineSyntaxError, parse_instruction_line
@@ -75,9 +74,8 @@ def peak_report(request: Request, progress=None, explain=False, value_info: bool
 def _value_info(report: PeakReport, describe) -> tuple[dict, dict | None]:
     """What each allocated value is (with its category where memory is known), and memory in use
     over time by category."""
-    side = (report.xla or {}).get("allocations") or (report.recomputed or {}).get("allocations") or []
     info = {value_label(v["name"], v["index"]): describe(v["name"], parse_index(v["index"]))
-            for a in side for v in a["values"]}
+            for a in report.allocations for v in a["values"]}
     if report.memory is None:
         return info, None
     from .views.pictures import in_use_by_category, value_categories
@@ -185,7 +183,7 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
     if inputs.module is not None:
         module = inputs.module
         # which function jax compiled, and whether it is one eager operation rather than the user's
-        report.program = {"remat_ops": len(REMAT_OP.findall(module.text)), "function": jitted_function(module),
+        report.program = {"remat_ops": remat_ops(module), "function": jitted_function(module),
                           "eager": is_eager(module), "backward": describe.has_backward()}
     if untrusted := doubt(report.mismatches or []):
         report.warnings.append(untrusted)
@@ -194,10 +192,6 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
         with stage("will it fit"):
             report.device = device_fit(report, inputs, device)
     return report, describe, context
-
-
-# jax.checkpoint's instructions (`checkpoint/`, `rematted_computation`, flax's `Checkpoint` modules).
-REMAT_OP = re.compile(r'op_name="[^"\n]*(?:checkpoint|remat)', re.I)
 
 
 def _dumped(request: Request, inputs: Inputs) -> bool:
@@ -229,8 +223,7 @@ def _device_of_message(report: PeakReport):
 
 def _requests(report: PeakReport) -> dict | None:
     from .device.fit import allocator_requests
-    allocations = (report.xla or {}).get("allocations") or (report.recomputed or {}).get("allocations")
-    return allocator_requests(allocations) if allocations else None
+    return allocator_requests(report.allocations) if report.allocations else None
 
 
 def _runtime_allocators(inputs: Inputs) -> list[str]:
@@ -326,14 +319,14 @@ def detect_platform(inputs: Inputs) -> str | None:
     return platform_from_text(texts)
 
 
-def _no_description(name, index):
+def _no_description(name, index, made=False):
     return {}
 
 
 def _dump_description(inputs: Inputs):
     texts = {v.name: v.instruction for v in inputs.buffer_assignment.values or []}
 
-    def describe(name, index):
+    def describe(name, index, made=False):   # (what XLA made a value of needs the module)
         text = texts.get(name)
         if text is None:
             return {}

@@ -34,6 +34,126 @@ class StorageRow(TypedDict, total=False):
     role_evidence: str | None
 
 
+class AllocatedValue(TypedDict):
+    """A value an allocation holds, at its offset (XLA's value id, or bufviz's)."""
+    id: int
+    name: str
+    index: str
+    size: int
+    offset: int
+    shape: str | None
+
+
+class AllocationParameter(TypedDict):
+    number: int
+    index: str
+    shape: str | None
+
+
+class Allocation(TypedDict):
+    """One allocation of a buffer assignment, as XLA prints it or bufviz recomputes it."""
+    index: int
+    size: int
+    kinds: list[str]        # parameter, output, temp, constant, thread-local
+    color: int              # the memory space
+    parameter: AllocationParameter | None
+    output_shape: str | None
+    values: list[AllocatedValue]
+
+
+class LiveRange(TypedDict):
+    name: str
+    index: str
+    start: int
+    end: int
+
+
+class LiveRow(TypedDict, total=False):
+    """A value live at the peak moment of a live-range peak (XLA's or bufviz's)."""
+    name: str
+    index: str
+    bytes: int
+    shape: str | None
+    opcode: str | None
+    op_name: str | None
+    source: str | None
+    user_source: str | None
+    path: str | None
+    allocation: int | None
+    offset: int | None
+    # bufviz's rows only:
+    unpadded_bytes: int
+    cumulative: int
+    memory_space: int
+    start: int
+    end: int
+    kind: str
+
+
+class KindBytes(TypedDict, total=False):
+    """jax's CompiledMemoryStats from allocations (engine/assignment/totals.kind_bytes)."""
+    argument_bytes: int
+    output_bytes: int
+    alias_bytes: int
+    temp_bytes: int
+    constant_bytes: int
+    thread_local_bytes: int
+
+
+class XlaNumbers(KindBytes, total=False):
+    """What XLA (and jax) printed, read back: each key None or empty where no dump had it."""
+    total_bytes_used: int | None
+    schedule_end: int | None
+    peak_time: int | None
+    peak_bytes: int | None
+    peak_rows: str | None            # how the live-range dump printed its peak rows
+    live_at_peak: list[LiveRow]
+    live_ranges: list[LiveRange]
+    stack_trace: dict | None
+    instruction_sequence: list[str] | None
+    allocations: list[Allocation]
+    allocation_kinds: list[dict] | None
+    memory_usage_report: dict | None
+    memory_stats: dict | None        # jax's memory_analysis(), under the contract's names
+
+
+class Recomputed(KindBytes, total=False):
+    """bufviz's recomputation by XLA's rules: live ranges and the peak, then (where the module was
+    read) the buffer assignment and its totals."""
+    source: str                      # what the live ranges were recomputed from
+    schedule_end: int
+    peak_time: int | None
+    peak_bytes: int
+    peak_instruction_bytes: int
+    padding_bytes: int
+    max_live_bytes: int
+    max_live_time: int | None
+    live_at_peak: list[LiveRow]
+    live_ranges: list[LiveRange]
+    stack_trace: dict | None
+    parameters: list[dict]
+    instruction_sequence: list[str]
+    memory_spaces: list[dict]
+    all_memory_spaces: dict
+    # the buffer assignment (where the module was read):
+    total_bytes_used: int
+    fragmentation_bytes: int
+    total_fragmentation_bytes: int | None
+    minimum_memory_bytes: int
+    peak_memory_bytes: int
+    indefinite_allocations: int
+    peak_unpadded_heap_bytes: int | None
+    total_allocation_bytes: int
+    alignment: int
+    allocations: list[Allocation]
+    stats: str
+    memory_usage_report: dict
+    allocation_kinds: list[dict]
+    temp_in_use_peak_bytes: int
+    temp_free_at_peak_bytes: int
+    unplaced_tuple_reads: int
+
+
 class Memory(TypedDict, total=False):
     """The headline: memory needed, its parts, and the storage at the peak moment."""
     needed_bytes: int
@@ -158,8 +278,8 @@ class PeakReport:
     platform: str
     inputs: dict[str, str | None]
     vintage: dict
-    xla: dict | None
-    recomputed: dict | None
+    xla: XlaNumbers | None
+    recomputed: Recomputed | None
     mismatches: list[dict]
     checks: list[Check]
     notes: list[str]
@@ -198,6 +318,19 @@ class PeakReport:
         if name in SECTIONS:   # (only reached for a section never set)
             return None
         raise AttributeError(name)
+
+    @property
+    def allocations(self) -> list[Allocation]:
+        """XLA's allocations where it printed them, else bufviz's ([] where neither): the one rule
+        every view of storage follows."""
+        return (self.xla or {}).get("allocations") or (self.recomputed or {}).get("allocations") or []
+
+    @property
+    def allocations_from(self) -> str | None:
+        """Whose allocations `allocations` are: "xla", "bufviz", or None."""
+        if (self.xla or {}).get("allocations"):
+            return "xla"
+        return "bufviz" if (self.recomputed or {}).get("allocations") else None
 
     @property
     def verified(self) -> bool:

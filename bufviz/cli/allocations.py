@@ -38,7 +38,7 @@ def allocations(ctx, request, fmt, output, no_color, indices,
     from ..report.allocations import allocation_view, render_allocations
 
     report = read_report(request, fmt)
-    listed = (report.xla or {}).get("allocations") or (report.recomputed or {}).get("allocations")
+    listed = report.allocations
     if not listed:
         raise BufvizError("expected an HLO module or a buffer-assignment dump to show allocations from, "
                           "found neither", request.paths[0])

@@ -2,7 +2,6 @@
 for the features that change it."""
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING
 
 from ..errors import BufvizError
@@ -18,10 +17,7 @@ def read_report(request: Request, fmt: str = "text", advice: bool | None = False
     """The peak report of what the request names (a saved result is read back, not recomputed)."""
     from ..pipeline import peak_report
 
-    saved = saved_report(request.paths) if not explain else None
-    if saved is not None and request.device is not None:
-        raise BufvizError("a saved result cannot say whether it fits (it does not list the library calls that "
-                          "allocate while running): give the dump", request.paths[0])
+    saved = saved_report(request.paths, request.device) if not explain else None
     if saved is not None:
         return saved
     with progress_for(request) as say:
@@ -39,11 +35,11 @@ def read_module(request: Request, needed_for: str):
     return report, context
 
 
-def saved_report(paths) -> PeakReport | None:
+def saved_report(paths, device=None) -> PeakReport | None:
     """A result saved with `peak --format json`, read back whole (rendered again, not recomputed)."""
-    from ..compare.saved import is_saved_file, read_saved_report
+    from ..compare.saved import is_saved, read_saved_report
     from ..textfile import read_text
 
-    if len(paths) != 1 or not os.path.isfile(paths[0]) or not is_saved_file(paths[0]):
+    if len(paths) != 1 or not is_saved(paths[0], device):
         return None
     return read_saved_report(paths[0], read_text(paths[0]))

@@ -10,7 +10,7 @@ from ..errors import BufvizError
 from ..textfile import STDIN
 from .compact import summarize
 from .identity import name_programs
-from .saved import is_saved_file, read_saved
+from .saved import is_saved, read_saved
 from .scan import analyse_all, find_modules
 
 if TYPE_CHECKING:
@@ -34,10 +34,7 @@ def collect(request: Request, jobs: int = 0, progress=None) -> tuple[list[dict],
             found, failed = analyse_all([s.files for s in sets], request, jobs, progress)
             summaries += [dict(s, root=path) for s in found]
             errors += failed
-        elif path != STDIN and os.path.isfile(path) and is_saved_file(path):
-            if request.device is not None:
-                raise BufvizError("a saved result cannot say whether it fits (it does not list the library calls "
-                                  "that allocate while running): give the dump", path)
+        elif is_saved(path, request.device):
             summaries += read_saved(path)
         else:
             files.append(path)

@@ -3,10 +3,11 @@ dump so CI keeps last week's numbers rather than last week's dumps."""
 from __future__ import annotations
 
 import json
+import os
 
 from ..errors import SAVED_READ, BufvizError
 from ..result import SCHEMA_VERSION, PeakReport
-from ..textfile import read_text
+from ..textfile import STDIN, read_text
 from .compact import summarize
 
 
@@ -20,6 +21,17 @@ def is_saved_file(path: str) -> bool:
     """Whether a file is a saved result, from its first bytes (dumps can be hundreds of MB)."""
     with open(path, "rb") as f:
         return looks_saved(f.read(256).decode("utf-8", "ignore"))
+
+
+def is_saved(path: str, device=None) -> bool:
+    """Whether `path` names a saved result rather than a dump: decided here, for every command and
+    the API alike. A saved result cannot say whether it fits (`device`): that is an error."""
+    if path == STDIN or not os.path.isfile(path) or not is_saved_file(path):
+        return False
+    if device is not None:
+        raise BufvizError("a saved result cannot say whether it fits (it does not list the library calls that "
+                          "allocate while running): give the dump", path)
+    return True
 
 
 def read_saved(path: str, text: str | None = None) -> list[dict]:

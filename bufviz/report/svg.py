@@ -197,12 +197,11 @@ def _legend(y, keys) -> list[str]:
 def _boxes(report: PeakReport) -> list[dict]:
     """One box per value of each allocation the headline counts: its offset × live range,
     coloured by what it holds."""
-    source = report.xla if (report.xla or {}).get("allocations") else report.recomputed
     ranges = value_ranges(report)
     info = report.value_info or {}
     spaces = {s["memory_space"] for s in report.memory.get("memory_spaces") or []}
     boxes, base = [], 0
-    for a in sorted(source["allocations"], key=lambda a: (not {"temp"} & set(a["kinds"]), -a["size"])):
+    for a in sorted(report.allocations, key=lambda a: (not {"temp"} & set(a["kinds"]), -a["size"])):
         if "thread-local" in a["kinds"] or a["color"] in spaces:
             continue
         kind = next((k for k in ("parameter", "output", "constant", "temp") if k in a["kinds"]), "temp")

@@ -6,9 +6,9 @@ from ..units import human_bytes
 from .memory import WHOLE_RUN, device_allocations
 
 
-def other_numbers(memory: dict, xla: dict, ours: dict) -> list[dict]:
-    """`xla` and `ours`: the report's xla and recomputed sections ({} where there is none)."""
-    allocations = xla.get("allocations") or ours.get("allocations") or []
+def other_numbers(memory: dict, allocations: list, xla: dict, ours: dict) -> list[dict]:
+    """`allocations`: the report's (`PeakReport.allocations`); `xla` and `ours`: its xla and
+    recomputed sections ({} where there is none)."""
     needed = memory["needed_bytes"]
     rows = []
     side = xla if xla.get("peak_time") is not None and xla.get("peak_rows") != "instruction" else ours

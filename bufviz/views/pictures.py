@@ -35,8 +35,9 @@ def value_categories(report: PeakReport, describe) -> dict[str, str]:
             if a["index"] in state:
                 known[label] = state[a["index"]]
             elif label not in known:
-                info = describe(v["name"], parse_index(v["index"])) or {}
+                info = describe(v["name"], parse_index(v["index"]), made=kind == "temp") or {}
                 known[label] = category_of({"kind": kind, "name": v["name"], "opcode": info.get("opcode"),
+                                            "made_by": info.get("made_by"),
                                             "op_name": info.get("op_name"), "index": v["index"],
                                             "source": info.get("source"), "role": info.get("role"),
                                             "shape": info.get("shape") or v.get("shape")}, backward)
@@ -97,6 +98,6 @@ def _newest(spans: list[tuple], steps: int, otherwise: str) -> list[tuple[int, i
 
 def _drawn(report: PeakReport) -> list[dict]:
     """The allocations the headline counts (main memory: no on-chip space, no host memory)."""
-    allocations = (report.xla or {}).get("allocations") or report.recomputed["allocations"]
+    allocations = report.allocations
     spaces = {s["memory_space"] for s in report.memory.get("memory_spaces") or []}
     return [a for a in device_allocations(allocations) if a["color"] not in spaces]

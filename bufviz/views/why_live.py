@@ -68,8 +68,7 @@ def _step(sequence: list[str], time: int | None, describe) -> str | None:
 
 def _allocated_value(report: PeakReport, row: dict) -> dict | None:
     """The value as its allocation holds it (shape, size), where the report lists it."""
-    side = report.xla if (report.xla or {}).get("allocations") else report.recomputed or {}
-    for a in side.get("allocations") or []:
+    for a in report.allocations:
         if a["index"] == row["allocation"]:
             return next((v for v in a["values"] if (v["name"], v["index"]) == (row["name"], row["index"])), None)
     return None
@@ -91,7 +90,7 @@ def _find(rows: list[dict], report: PeakReport, name: str | None) -> dict:
             return r
         if any(name in (v["name"], value_label(v["name"], v["index"])) for v in r["shared_with"]):
             return _shared_row(report, r, name)
-    for a in (report.xla or {}).get("allocations") or (report.recomputed or {}).get("allocations") or []:
+    for a in report.allocations:
         for v in a["values"]:   # a value not in use at the peak
             if name in (v["name"], value_label(v["name"], v["index"])):
                 return _value_row(report, a, v)

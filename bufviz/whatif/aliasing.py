@@ -76,9 +76,7 @@ def _all_donated_saving(module, target, rows, baseline) -> int | None:
 
 
 def _allocation_of(report: PeakReport) -> dict:
-    xla, ours = report.xla or {}, report.recomputed or {}
-    allocations = xla.get("allocations") or ours.get("allocations") or []
-    return {(v["name"], v["index"]): a["index"] for a in allocations for v in a["values"]}
+    return {(v["name"], v["index"]): a["index"] for a in report.allocations for v in a["values"]}
 
 
 def _why_not_shared(param_shape, output_shape, writers, param, index, analysis) -> str:
