@@ -35,16 +35,20 @@ def read_text(path: str) -> str:
 
 MAX_DIGITS = 40   # XLA prints no number longer (a 64-bit count has 20 digits, a float 17 significant)
 _LONG_NUMBER = re.compile(r"\d{%d}" % (MAX_DIGITS + 1))
+_DIGITS_AS_ZEROS = bytes.maketrans(b"0123456789", b"0" * 10)
 
 
 def _refuse_long_numbers(text: str, name: str) -> None:
     """Numbers are read with a bound on their length: a run of digits longer than any XLA prints
     is an input error here, not a slow or failed conversion later (one linear scan)."""
-    m = _LONG_NUMBER.search(text)
-    if m:
+    if text.isascii():   # (every digit a 0, then one search for a run: 10x the regex's speed)
+        at = text.encode("ascii").translate(_DIGITS_AS_ZEROS).find(b"0" * (MAX_DIGITS + 1))
+    else:                # (other scripts' digits are digits to int() too)
+        m = _LONG_NUMBER.search(text)
+        at = m.start() if m else -1
+    if at >= 0:
         raise BufvizError(f"expected numbers as XLA prints them, found one of more than {MAX_DIGITS} digits "
-                          f"at column {m.start() - text.rfind(chr(10), 0, m.start())}", name,
-                          text.count("\n", 0, m.start()) + 1)
+                          f"at column {at - text.rfind(chr(10), 0, at)}", name, text.count("\n", 0, at) + 1)
 
 
 def _read_bytes(path: str) -> bytes:

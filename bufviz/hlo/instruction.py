@@ -2,6 +2,7 @@
 on first use, its operands and users linked once its computation is read (model.py)."""
 from __future__ import annotations
 
+from ..errors import BufvizError
 from .attributes import (parse_alias_pairs, parse_backend_config, parse_frontend_attributes, parse_metadata,
                          parse_name_list, plain_attribute, split_attributes, unquote)
 from .shapes import Shape, parse_shape
@@ -129,10 +130,27 @@ class Instruction:
                 text = self.attr(key)
                 if text:
                     names.extend(parse_name_list(text))
+        if names and self.computation is not None and self.computation.order is not None:
+            self._refuse_later_callees(names)
         if self._callees is None:
             self._callees = {}
         self._callees[keys] = tuple(names)
         return names
+
+    def _refuse_later_callees(self, names: list[str]) -> None:
+        """XLA prints a computation before every computation that calls it (post order: 1,856
+        modules of every printer, none otherwise). A call to itself or to one printed after it
+        is an input error: the walks that follow calls then only ever go back in the text, so a
+        call cycle can never send one round for ever (checked where calls are read, no pass of
+        its own over the text)."""
+        comp = self.computation
+        for name in names:
+            callee = comp.module.computations.get(name)
+            if callee is not None and callee.order is not None and callee.order >= comp.order:
+                what = "itself" if callee is comp else f"{name!r}, printed after it"
+                raise BufvizError(f"expected a computation to call only computations printed before it (as XLA "
+                                  f"prints them; a call cycle otherwise), found {comp.name!r} calling {what}",
+                                  comp.module.path, self.line)
 
     def called_body(self, keys=("calls",)):
         """The computation it calls first (a fusion's body), or None."""

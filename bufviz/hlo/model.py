@@ -21,7 +21,7 @@ REQUIRED_CALLEES = {
 
 
 class Computation:
-    __slots__ = ("name", "is_entry", "line", "signature", "execution_thread", "module",
+    __slots__ = ("name", "is_entry", "line", "signature", "execution_thread", "module", "order",
                  "_body", "_body_line", "_instructions", "_by_name", "_root", "_parameters")
 
     def __init__(self, name, is_entry, line, signature, execution_thread, module, body, body_line):
@@ -32,6 +32,7 @@ class Computation:
         self.signature = signature
         self.execution_thread = execution_thread
         self.module = module
+        self.order: int | None = None   # where it is printed, for text bufviz did not write itself
         self._body = body
         self._body_line = body_line
         self._instructions = None

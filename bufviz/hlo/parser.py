@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 from ..errors import BufvizError, found
-from .attributes import parse_alias_pairs, parse_donors, parse_name_list, split_attributes, unquote
-from .instruction import CALLEE_KEYS
+from .attributes import parse_alias_pairs, parse_donors, split_attributes, unquote
 from .lines import (COMPACT_OPERAND, EXPLICIT_TUPLE_READ, JAX_INLINE_SOURCE, LINE_NAME, NAME, PARALLEL_WRAPPER,
                     PERCENT_INSTRUCTION, TYPED_OPERAND)
 from .model import Computation, Module
@@ -25,7 +24,7 @@ _PLAIN_FUSION_NAME = re.compile(r"fusion(?:\.\d+|\.clone)*")
 
 def parse_module(text: str, path: str, edited: bool = False) -> Module:
     """Read an HLO module's text. Raises BufvizError naming the file and line on bad input.
-    `edited`: a module bufviz rewrote from one it read (its calls already checked for cycles)."""
+    `edited`: a module bufviz rewrote from one it read (its calls were checked as it was read)."""
     start = len(text) - len(text.lstrip())
     line_no = text.count("\n", 0, start) + 1
     end_of_line = text.find("\n", start)
@@ -67,6 +66,8 @@ def parse_module(text: str, path: str, edited: bool = False) -> Module:
         comp = Computation(name, h.group(1) is not None, line, (h.group(3) or "").strip(),
                            close.group(1), module, (h.end() + 1, close.start()), line + 1)
         module.computations[name] = comp
+        if not edited:
+            comp.order = k
         if comp.is_entry:
             if module.entry is not None:
                 raise BufvizError(f"expected one ENTRY computation, found a second ({name!r})", path, line)
@@ -74,46 +75,8 @@ def parse_module(text: str, path: str, edited: bool = False) -> Module:
     if module.entry is None:  # XLA's rule: without ENTRY, the last computation is the entry
         module.entry = list(module.computations.values())[-1]
         module.entry.is_entry = True
-    if not edited:
-        _refuse_call_cycles(module, text)
     _record_features(module, text, commented)
     return module
-
-
-_CALLED = re.compile(r"\b(?:" + "|".join(CALLEE_KEYS) + r")=(\{[^}\n]*\}|%?[^\s,{}()]+)")
-
-
-def _refuse_call_cycles(module: Module, text: str) -> None:
-    """XLA's call graph has no cycles (a computation calling itself, or A calling B calling A):
-    one is an input error here, found by a walk with a visited set over the names each body
-    calls (one regex pass over the text), never by Python's recursion limit later."""
-    calls = {}
-    for name, comp in module.computations.items():
-        start, end = comp.body_span
-        found = []
-        for m in _CALLED.finditer(text, start, end):
-            found += [n for n in parse_name_list(m.group(1)) if n in module.computations]
-        calls[name] = found
-    state: dict[str, int] = {}   # 1: being walked, 2: done
-    for root in calls:
-        if state.get(root):
-            continue
-        stack = [(root, iter(calls[root]))]
-        state[root] = 1
-        while stack:
-            name, callees = stack[-1]
-            callee = next(callees, None)
-            if callee is None:
-                state[name] = 2
-                stack.pop()
-            elif state.get(callee) == 1:
-                comp = module.computations[name]
-                raise BufvizError(f"expected computations that do not call themselves, found {name!r} calling "
-                                  f"{callee!r}, which {'is itself' if callee == name else 'calls it back'}",
-                                  module.path, comp.line)
-            elif not state.get(callee):
-                state[callee] = 1
-                stack.append((callee, iter(calls[callee])))
 
 
 def _computation_headers(text: str, begin: int) -> list:

@@ -55,10 +55,10 @@ def _constant(instr: Instruction) -> bool:
 def _only(fusion: Instruction, ops: tuple[str, ...]) -> bool:
     """A fusion whose body does nothing but `ops` (its parameters and constants aside)."""
     body = fusion.called_body()
-    if body is None:
+    allowed = (*ops, "parameter", "constant", "broadcast")
+    if body is None or _root_opcode(body) not in allowed:
         return False
-    return all(i.opcode in (*ops, "parameter", "constant", "broadcast") for i in body.instructions) and \
-        any(i.opcode in ops for i in body.instructions)
+    return all(i.opcode in allowed for i in body.instructions) and any(i.opcode in ops for i in body.instructions)
 
 
 def copied_parameter(instr: Instruction, depth: int = 8) -> Instruction | None:
@@ -93,4 +93,14 @@ def _copies_only(instr: Instruction) -> bool:
     if instr.opcode != "fusion":
         return False
     body = instr.called_body()
-    return body is not None and all(i.opcode in (*COPY_OPS, "convert", "parameter") for i in body.instructions)
+    allowed = (*COPY_OPS, "convert", "parameter")
+    return body is not None and _root_opcode(body) in allowed and all(i.opcode in allowed for i in body.instructions)
+
+
+def _root_opcode(body) -> str | None:
+    """The ROOT's opcode, read from its line where the body is not parsed yet: a body whose root
+    is not among the ops asked for is not parsed at all (most fusions compute)."""
+    if body.parsed:
+        return body.root.opcode
+    line = body.printed_line()
+    return line[3] if line is not None else body.root.opcode

@@ -58,8 +58,8 @@ def memory_section(source: dict, curve, describe_value, estimate: bool) -> dict:
     `peak_time` (XLA's own where it printed them, else bufviz's); `curve` is its temp_curve;
     `describe_value(name, index tuple)` gives a value's shape, opcode, op_name and source."""
 
-    def describe(name, index):
-        return describe_value(name, parse_index(index))
+    def describe(name, index, made=False):
+        return describe_value(name, parse_index(index), made=made)
 
     allocations = device_allocations(source["allocations"])
     ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in source["live_ranges"]}
@@ -115,7 +115,7 @@ def _live_at(ranges: dict, v: dict, time: int) -> bool:
 
 
 def _row(a: dict, offset: int, size: int, kind: str, occupant: dict, others: list[dict], ranges, describe) -> dict:
-    info = describe(occupant["name"], occupant["index"])
+    info = describe(occupant["name"], occupant["index"], made=kind == "temp")
     span = ranges.get((occupant["name"], occupant["index"]), (None, None))
     # A slice a while loop's value shares is that loop's carry (its body parameter, its result).
     loop = next((v for v in [occupant, *others] if describe(v["name"], v["index"]).get("opcode") == "while"), None)

@@ -56,15 +56,15 @@ def test_a_number_of_thousands_of_digits_is_an_input_error(tmp_path):
 @pytest.mark.parametrize("how", ["itself", "back"])
 def test_call_cycles_are_input_errors(how, tmp_path):
     text = HLO.read_text()
-    body = re.search(r"^%(region_0\.\d+) ", text, re.M).group(1)
-    callee = body if how == "itself" else re.search(r"^%(wrapped_\w+) ", text, re.M).group(1)
-    caller = body if how == "itself" else callee
+    body = re.search(r"^%(region_0\.\d+) ", text, re.M).group(1)   # (the while loop's: read to schedule it)
     target = body if how == "itself" else re.search(r"^ENTRY %([\w.]+)", text, re.M).group(1)
-    root = text.index("ROOT ", text.index(f"%{caller} ("))
+    root = text.index("ROOT ", text.index(f"%{body} ("))
     line = f"  %cycle = f32[] call(), to_apply=%{target}\n"
     start = text.rfind("\n", 0, root) + 1
     err = refused(folder_with(tmp_path, text[:start] + line + text[start:]))
-    assert "do not call themselves" in err and ("is itself" if how == "itself" else "calls it back") in err
+    assert "call only computations printed before it" in err
+    assert ("calling itself" if how == "itself" else f"calling {target!r}, printed after it") in err
+    assert f":{text[:start].count(chr(10)) + 1}:" in err   # the line of the call
 
 
 FILLERS = [" " * 200_000 + "x", "{ " * 200_000, ") ->" * 100_000, "x" * 1_000_000, "(" * 1_000_000]
