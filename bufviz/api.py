@@ -22,7 +22,7 @@ import tempfile
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterable, Union
+from typing import Any, Iterable, Mapping, Union, cast
 
 from .compare.identity import name_programs
 from .compare.compact import summarize
@@ -82,7 +82,7 @@ class Result(PeakReport):
     @cached_property
     def at_peak(self) -> list[Storage]:
         """Storage at the peak, largest first; sums to needed_bytes."""
-        rows = (self.memory or {}).get("at_peak", [])
+        rows: Iterable[Mapping[str, Any]] = (self.memory or {}).get("at_peak", [])
         return [Storage(**{k: r[k] for k in Storage.__dataclass_fields__}) for r in rows]
 
     @property
@@ -103,7 +103,7 @@ class Result(PeakReport):
         console = Console(file=io.StringIO(), width=width, color_system=None, highlight=False, markup=False,
                           emoji=False)
         render_peak(self, console, top)
-        return "\n".join(line.rstrip() for line in terminal(console.file.getvalue()).split("\n"))
+        return "\n".join(line.rstrip() for line in terminal(cast(io.StringIO, console.file).getvalue()).split("\n"))
 
     def __str__(self) -> str:
         from .units import human_bytes
@@ -154,14 +154,14 @@ def analyze(source: PathOrText, *, module: str | None = None, platform: str | No
         with tempfile.TemporaryDirectory(prefix="bufviz-") as folder:
             path = os.path.join(folder, "module.txt")
             Path(path).write_text(text, encoding="utf-8")
-            report = peak_report(Request([path], discover=False, platform=platform, device=device, as_text=True))
+            report = peak_report(Request((path,), discover=False, platform=platform, device=device, as_text=True))
         report.inputs = {k: ("<text>" if v else None) for k, v in report.inputs.items()}
         return Result.of(report)
     path = os.fspath(source)
     if is_saved(path, device):
         from .textfile import read_text
         return Result.of(read_saved_report(path, read_text(path)))
-    return Result.of(peak_report(Request([path], discover=discover, module=module, platform=platform,
+    return Result.of(peak_report(Request((path,), discover=discover, module=module, platform=platform,
                                          device=device)))
 
 
@@ -191,7 +191,7 @@ def analyze_compiled(compiled: Any, *, platform: str | None = None, device=None)
                             if isinstance(getattr(stats, n, None), int)})
             Path(folder, "memory_analysis.json").write_text(json.dumps(numbers), encoding="utf-8")
         from .pipeline import peak_report
-        report = peak_report(Request([path], platform=platform, device=as_device(device), as_text=True))
+        report = peak_report(Request((path,), platform=platform, device=as_device(device), as_text=True))
     report.inputs = {k: ("<compiled>" if v else None) for k, v in report.inputs.items()}
     return Result.of(report)
 
@@ -300,7 +300,7 @@ def _summaries(sources, device=None) -> tuple[list[dict], list[dict]]:
         elif _is_text(s):
             summaries.append(summarize(analyze(s, device=device)))
         else:
-            found, failed = collect(Request([os.fspath(s)], device=device))
+            found, failed = collect(Request((os.fspath(s),), device=device))
             summaries += found
             errors += failed
     name_programs(summaries)   # (across the sources, as the command line names them)

@@ -4,6 +4,7 @@ the features that call it (pipeline, what-if, advice, schedule), so none of them
 from __future__ import annotations
 
 from functools import cached_property
+from typing import cast
 
 from .engine.assignment.assign import assign_buffers, assign_by
 from .engine.liveness.hlo_liveness import analyze_module, peak_of
@@ -75,8 +76,9 @@ def memory_sections(report: PeakReport, describe, bufviz_rules: bool) -> tuple[M
     memory = memory_section(source, curve, describe, bufviz_rules and report.allocations_from == "bufviz")
     memory["allocations_from"] = report.allocations_from
     memory["memory_spaces"] = memory_spaces({**source, "allocations": allocations}, spaces)
+    # (views.numbers and views.timeline take the sections as plain dicts; timeline's dict is the Timeline)
     memory["other_numbers"] = other_numbers(memory, allocations, xla, ours)
-    return memory, groups(memory["at_peak"]), timeline(source, curve, memory)
+    return memory, groups(memory["at_peak"]), cast(Timeline, timeline(source, curve, memory))  # type: ignore[arg-type]
 
 
 def module_description(module: Module) -> "ModuleDescription":
@@ -131,6 +133,7 @@ class ModuleDescription:
 
     @cached_property
     def donors(self) -> dict[tuple, str]:   # output position -> the entry parameter donated to it
+        assert self.module.entry is not None   # (a parsed module has its entry computation)
         numbered = {p.parameter_number: p.name for p in self.module.entry.parameters}
         return {tuple(out): numbered[n] for out, n, index, _ in self.module.input_output_alias
                 if not index and n in numbered}

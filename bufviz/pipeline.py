@@ -6,6 +6,7 @@ import contextlib
 import gc
 import os
 from dataclasses import dataclass
+from typing import cast
 
 from .engine.assignment.matching import pair_allocations
 from .errors import BufvizError
@@ -21,9 +22,9 @@ from .hlo.lines import LineSyntaxError, parse_instruction_line
 from .hlo.model import Module
 from .hlo.shapes import ShapeSyntaxError, parse_index, parse_shape, value_label
 from .inputs import Inputs, load_inputs
-from .measure import memory_sections, module_description
+from .measure import ModuleDescription, memory_sections, module_description
 from .request import Request
-from .result import PeakReport
+from .result import Advice, DeviceFit, Oom, PeakReport
 from .same_module import check_same_module
 from .timings import stage
 from .verify.words import doubt
@@ -62,16 +63,17 @@ def peak_report(request: Request, progress=None, explain=False, value_info: bool
         from .whatif.advice import advice_section
         context.describe = describe
         with stage("advice"):
-            report.advice = advice_section(report, context, force=advice is True)
+            report.advice = cast(Advice, advice_section(report, context, force=advice is True))
     if value_info:   # for pictures: what each allocated value is, and memory by what it holds
         with stage("pictures' values"):
             report.value_info, by_category = _value_info(report, describe)
         if by_category is not None:
+            assert report.timeline is not None   # (made with memory, which by_category needs)
             report.timeline = {**report.timeline, "by_category": by_category}
     return report
 
 
-def _value_info(report: PeakReport, describe) -> tuple[dict, dict | None]:
+def _value_info(report: PeakReport, describe) -> tuple[dict[str, dict], dict[str, list[int]] | None]:
     """What each allocated value is (with its category where memory is known), and memory in use
     over time by category."""
     info = {value_label(v["name"], v["index"]): describe(v["name"], parse_index(v["index"]))
@@ -178,10 +180,11 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
                                    notes, assignment, unplaced if inputs.module is not None else None)
         report.memory, report.groups, report.timeline = memory_sections(report, describe,
                                                                         platform == "tpu" or inputs.module is None)
-        report.oom = oom if oom is not None else _oom_json(inputs)
+        report.oom = cast("Oom | None", oom if oom is not None else _oom_json(inputs))
     report.warnings = list(inputs.warnings)
     if inputs.module is not None:
         module = inputs.module
+        assert isinstance(describe, ModuleDescription)   # (read from the module above)
         # which function jax compiled, and whether it is one eager operation rather than the user's
         report.program = {"remat_ops": remat_ops(module), "function": jitted_function(module),
                           "eager": is_eager(module), "backward": describe.has_backward()}
@@ -199,10 +202,10 @@ def _dumped(request: Request, inputs: Inputs) -> bool:
     API printed with compiled.as_text()."""
     from .dumps.discover import parse_dump_name
     hlo = inputs.paths.get("hlo")
-    return not request.as_text and bool(hlo) and parse_dump_name(os.path.basename(hlo)) is not None
+    return bool(not request.as_text and hlo and parse_dump_name(os.path.basename(hlo)) is not None)
 
 
-def device_fit(report: PeakReport, inputs: Inputs, device) -> dict:
+def device_fit(report: PeakReport, inputs: Inputs, device) -> DeviceFit:
     """The report's `device` section: will the program of `inputs` fit on `device`."""
     from .device.fit import device_section
     return device_section(_requests(report), _runtime_allocators(inputs), report.platform, device,
@@ -216,6 +219,7 @@ def _device_of_message(report: PeakReport):
     if not limit or _requests(report) is None:
         return None
     from .device.fit import FROM_MESSAGE, Device, default_preallocate
+    assert report.oom is not None   # (the limit is its)
     preallocate = report.oom.get("preallocate")
     return Device(limit, default_preallocate() if preallocate is None else preallocate,
                   limit_from=FROM_MESSAGE)
@@ -288,6 +292,7 @@ def _check_allocations_complete(inputs: Inputs, ours: list[dict]) -> None:
     if missing and missing[0] >= len(ba.allocations):
         from .dumps.cursor import TRUNCATED
         path = inputs.paths["buffer_assignment"]
+        assert path is not None   # (the dump was read from it)
         raise BufvizError(f"expected allocation {len(ba.allocations)} (the module has {len(ours)}), found the "
                           f"end of the file{TRUNCATED}", path, ba.end_lines.get(path))
 
@@ -300,7 +305,9 @@ def _value_ids(inputs: Inputs) -> dict | None:
 
 def _xla_allocations(inputs: Inputs) -> list[dict] | None:
     ba = inputs.buffer_assignment
-    return [allocation_json(a) for a in ba.allocations] if ba is not None and ba.allocations else None
+    # (Allocations, as the engine's assigner and matcher take them: plain dicts)
+    return ([allocation_json(a) for a in ba.allocations]  # type: ignore[misc]
+            if ba is not None and ba.allocations else None)
 
 
 def detect_platform(inputs: Inputs) -> str | None:
@@ -324,6 +331,7 @@ def _no_description(name, index, made=False):
 
 
 def _dump_description(inputs: Inputs):
+    assert inputs.buffer_assignment is not None   # (a dump's values describe its values)
     texts = {v.name: v.instruction for v in inputs.buffer_assignment.values or []}
 
     def describe(name, index, made=False):   # (what XLA made a value of needs the module)

@@ -15,7 +15,7 @@ class StorageRow(TypedDict, total=False):
     allocation: int | None
     offset: int | None
     bytes: int
-    value_bytes: int
+    value_bytes: int | None  # None: the free temp bytes' row
     kind: str               # parameter, output, constant, temp, free
     category: str | None    # weights, optimizer state, activations, ...
     name: str
@@ -32,6 +32,16 @@ class StorageRow(TypedDict, total=False):
     end: int | None
     role: str | None
     role_evidence: str | None
+    made_by: str | None      # XLA's own: a constant it materialised, a layout copy
+    op_name_near: str | None  # a value without op_name: what it copies or feeds
+    loop: str | None         # the while loop whose carry the slice is
+    opcode: str | None
+    parameter: AllocationParameter | None
+    output: str | None       # which output the allocation holds
+    shared_with: list[dict]  # the other values in the slice (name, index)
+    holds: str | None        # a parameter's slot: what it holds at the peak
+    donated: bool
+    copies: list[str] | None  # XLA's copies of the parameter
 
 
 class AllocatedValue(TypedDict):
@@ -131,8 +141,8 @@ class Recomputed(KindBytes, total=False):
     live_at_peak: list[LiveRow]
     live_ranges: list[LiveRange]
     stack_trace: dict | None
-    parameters: list[dict]
-    instruction_sequence: list[str]
+    parameters: list[dict] | None        # None: recomputed from a dump alone
+    instruction_sequence: list[str] | None
     memory_spaces: list[dict]
     all_memory_spaces: dict
     # the buffer assignment (where the module was read):
@@ -170,14 +180,15 @@ class Memory(TypedDict, total=False):
     fragmentation_bytes: int
     estimate: bool
     at_peak: list[StorageRow]
-    allocations_from: str   # "xla" or "bufviz"
+    allocations_from: str | None   # "xla" or "bufviz"
     memory_spaces: list[dict]
     other_numbers: list[dict]
+    donated_slots: list[dict]   # donated parameters XLA copied, and what their buffer holds at the peak
 
 
 class Timeline(TypedDict, total=False):
-    steps: list[int]
-    whole_run_bytes: int
+    steps: int
+    whole_run_bytes: dict[str, int]   # parameter, output, constant
     temp_bytes: int
     temp_in_use: list[int]
     instructions: list[str]
@@ -206,6 +217,7 @@ class Oom(TypedDict, total=False):
     buffers: list[dict]
     summary: list[str]
     suggestions: list[str]
+    preallocate: bool | None
 
 
 class DeviceFit(TypedDict):
@@ -355,10 +367,9 @@ class PeakReport:
     def from_json(cls, data: str | dict):
         """A report read back from its JSON text or object (a saved result), sections as written.
         ValueError when it is not a peak report."""
-        if isinstance(data, str):
-            data = json.loads(data)
-        missing = [k for k in CORE if k not in data]
+        parsed: dict = json.loads(data) if isinstance(data, str) else data
+        missing = [k for k in CORE if k not in parsed]
         if missing:
             raise ValueError(f"expected a peak report, found JSON without {', '.join(missing)}")
-        known = {k: v for k, v in data.items() if k in CORE or k in SECTIONS}
-        return cls(extra={k: v for k, v in data.items() if k not in known}, **known)
+        known = {k: v for k, v in parsed.items() if k in CORE or k in SECTIONS}
+        return cls(extra={k: v for k, v in parsed.items() if k not in known}, **known)

@@ -2,11 +2,12 @@
 (`recomputed`) and where they differ, as the JSON contract has them."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 from .hlo.shapes import format_index, parse_index
 from .inputs import Inputs
-from .result import SCHEMA_VERSION, PeakReport
+from .result import SCHEMA_VERSION, Allocation, LiveRow, PeakReport, Recomputed, XlaNumbers
 from .verify.compare import mismatches, verification
 from .verify.words import JAX_NAMED
 from .engine.assignment.totals import kind_bytes
@@ -30,7 +31,7 @@ def build_peak_report(inputs: Inputs, platform: str, vintage: Vintage, result: P
                      for a in assignment["allocations"] for v in a["values"]}
     recomputed = recomputed_section(result, describe, placement)
     if recomputed is not None and assignment is not None:
-        recomputed.update(assignment)
+        recomputed.update(cast(Recomputed, assignment))   # (the assignment's part of the section)
         recomputed["allocation_kinds"] = allocation_summary(assignment["allocations"])
     found = mismatches(xla, recomputed)
     checks = verification(xla, recomputed, found) if xla and recomputed else []
@@ -43,14 +44,14 @@ def build_peak_report(inputs: Inputs, platform: str, vintage: Vintage, result: P
                       mismatches=found, checks=checks, notes=notes + (result.notes if result else []))
 
 
-def xla_section(inputs: Inputs, describe, placement: dict) -> dict | None:
+def xla_section(inputs: Inputs, describe, placement: dict) -> XlaNumbers | None:
     ba, lr, report = inputs.buffer_assignment, inputs.live_range, inputs.usage_report
     if ba is None and lr is None and report is None and inputs.memory_stats is None:
         return None
     total = ba.total_bytes_used if ba is not None else None
     if total is None and report is not None:
         total = report.total_bytes_used
-    section = {
+    section: XlaNumbers = {
         "total_bytes_used": total,
         "schedule_end": lr.schedule_end if lr else None,
         "peak_time": lr.peak_time if lr else None,
@@ -71,7 +72,8 @@ def xla_section(inputs: Inputs, describe, placement: dict) -> dict | None:
         donated = None
         if inputs.module is not None:
             donated = {(number, format_index(index)) for number, index in inputs.module.donated}
-        section.update(kind_bytes(section["allocations"], donated))
+        # (engine's kind_bytes takes and gives plain dicts: these allocations, their KindBytes)
+        section.update(kind_bytes(section["allocations"], donated))  # type: ignore[arg-type, typeddict-item]
     section["memory_stats"] = _memory_stats_json(inputs.memory_stats)
     if section["memory_stats"] is not None:
         section["memory_stats"]["jax_version"] = inputs.jax_version
@@ -94,16 +96,18 @@ def _memory_stats_json(stats: dict | None) -> dict | None:
     return out
 
 
-def _xla_live_at_peak(lr: LiveRangeDump, describe, placement: dict) -> list[dict]:
+def _xla_live_at_peak(lr: LiveRangeDump, describe, placement: dict) -> list[LiveRow]:
     """Rows as printed, with the shape, op_name, source, allocation and offset of each value.
     Old rows (`name: N bytes`) carry no index: the k-th row of a name is the k-th of that name's
     values live at the peak in the BufferLiveRange list (both are in value-id order)."""
+    assert lr.peak_time is not None   # (asked only where the dump has a peak)
     live_indices: dict[str, list[tuple]] = {}
+    index: tuple | None
     for name, index, start, end in lr.ranges:
         if start <= lr.peak_time <= end:
             live_indices.setdefault(name, []).append(index)
     taken: dict[str, int] = {}
-    rows = []
+    rows: list[LiveRow] = []
     for row in lr.peak_rows:
         index = row.index
         if index is None:
@@ -127,7 +131,7 @@ def _stack_trace(lr: LiveRangeDump) -> dict:
                        "current": n.current, "remaining": n.remaining} for n in lr.stack_trace]}
 
 
-def allocation_json(a) -> dict:
+def allocation_json(a) -> Allocation:
     return {
         "index": a.index,
         "size": a.size,
@@ -156,7 +160,7 @@ def _placement(ba: BufferAssignmentDump | None) -> dict:
     return {(v.name, v.index or ()): (a.index, v.offset, v.shape) for a in ba.allocations for v in a.values}
 
 
-def recomputed_section(result: PeakResult | None, describe, placement: dict) -> dict | None:
+def recomputed_section(result: PeakResult | None, describe, placement: dict) -> Recomputed | None:
     if result is None:
         return None
 
@@ -176,7 +180,7 @@ def recomputed_section(result: PeakResult | None, describe, placement: dict) -> 
         return out
 
     live_rows = rows(result.live)
-    section = {
+    section: Recomputed = {
         "source": result.source,
         "schedule_end": result.schedule_end,
         "peak_time": result.peak_time,
@@ -197,6 +201,7 @@ def recomputed_section(result: PeakResult | None, describe, placement: dict) -> 
                                      "peak_bytes": m["peak_bytes"], "live_at_peak": rows(m["live"])}
                                     for m in result.memory_spaces]
         overall = result.all_spaces
+        assert overall is not None   # (set with memory_spaces)
         section["all_memory_spaces"] = {"peak_time": overall.peak_time, "peak_bytes": overall.peak_bytes,
                                         "peak_instruction_bytes": overall.peak_instruction_bytes,
                                         "live_at_peak": rows(overall.live)}
@@ -207,10 +212,10 @@ def recomputed_section(result: PeakResult | None, describe, placement: dict) -> 
     return section
 
 
-def allocation_summary(allocations: list[dict]) -> list[dict]:
+def allocation_summary(allocations: Iterable[Mapping[str, Any]]) -> list[dict]:
     """Allocations by kind: count and bytes (an allocation with several kinds counts in each)."""
     order = ("parameter", "output", "temp", "constant", "thread-local")
-    rows = {k: {"kind": k, "count": 0, "bytes": 0} for k in order}
+    rows: dict[str, dict[str, Any]] = {k: {"kind": k, "count": 0, "bytes": 0} for k in order}
     for a in allocations:
         for k in a["kinds"] or ["temp"]:
             rows[k]["count"] += 1

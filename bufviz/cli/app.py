@@ -6,6 +6,7 @@ import functools
 import os
 import sys
 import time
+from typing import Iterable
 
 import click
 
@@ -53,7 +54,11 @@ def name_envvars(group: click.Group) -> None:
     """BUFVIZ_<COMMAND>_<OPTION> from each option's long name (`--format` -> FORMAT), not from
     the Python parameter name click would use (`fmt`)."""
     for command in [group, *group.commands.values()]:
-        prefix = "BUFVIZ_" if command is group else f"BUFVIZ_{command.name.upper()}_"
+        if command is group:
+            prefix = "BUFVIZ_"
+        else:
+            assert command.name is not None   # (click names every command a group holds)
+            prefix = f"BUFVIZ_{command.name.upper()}_"
         for param in command.params:
             if isinstance(param, click.Option) and not param.is_eager and param.name != "help":
                 long = max(param.opts, key=len).lstrip("-")
@@ -129,7 +134,7 @@ def _internal(e: Exception) -> None:
           f"{where.lineno}). Please report it at {ISSUES_URL} with the input files.", INTERNAL)
 
 
-def _fail(message: str, code: int, details: list[str] = ()) -> None:
+def _fail(message: str, code: int, details: Iterable[str] = ()) -> None:
     """One line saying what is wrong; `details` (a listing to choose from) below it."""
     sys.stderr.write(message.replace("\n", " ") + "\n" + "".join(line + "\n" for line in details))
     sys.exit(code)

@@ -61,7 +61,7 @@ def diff(ctx, old, new, fmt, output, top, fail_on, everything, module_selector, 
 
     increase = parsed_option(parse_increase, fail_on, "--fail-on-increase")
     with scan_progress() as progress:
-        request = Request([old], module=module_selector, platform=platform, match=match)
+        request = Request((old,), module=module_selector, platform=platform, match=match)
         before, errors = collect(request, jobs, progress)
         after, more = collect(request.with_paths([new]), jobs, progress)
     if not before or not after:

@@ -45,7 +45,7 @@ def render_result(ctx, report: PeakReport | dict, fmt: str, output, no_color: bo
         emit_text(writers[fmt](report) if fmt in writers else _picture(report, fmt, picture), output)
 
 
-def errors_to_stderr(errors: list[dict], fmt: str, output, more: list[str] = ()) -> None:
+def errors_to_stderr(errors: list[dict], fmt: str, output, more: Iterable[str] = ()) -> None:
     """What could not be read (and `more` reasons for exit code 2), on stderr too, wherever the
     report itself went (a file, JSON, a pipe): exit code 2 never comes with an empty stderr. A
     terminal showing the text already has them."""
@@ -61,8 +61,9 @@ def _json(report):
     return json_chunks(report if isinstance(report, dict) else report.as_dict())
 
 
-def _picture(report: PeakReport, fmt: str, picture: str):
+def _picture(report: PeakReport | dict, fmt: str, picture: str):
     from ..report.svg import render_html, render_svg
+    assert not isinstance(report, dict)   # (commands whose result is a JSON object draw no pictures)
     if report.memory is None:
         given = next((p for p in (report.inputs or {}).values() if p), None)
         raise BufvizError("expected allocations and live ranges to draw (the HLO module, or XLA's buffer "

@@ -1,6 +1,8 @@
 """Budgets and baselines: one verdict per module and metric, with the buffers to blame."""
 from __future__ import annotations
 
+from typing import Iterable
+
 from ..views.labels import row_label, user_line
 from ..result import SCHEMA_VERSION
 from ..units import human_bytes
@@ -15,11 +17,14 @@ NEW_PROGRAM = "new: no baseline row"   # the note of a program the baseline has 
 
 
 def check(modules: list[dict], metrics: list[str], budget: int | None = None, baseline: list[dict] | None = None,
-          increase: dict | None = None, errors: list[dict] = ()) -> dict:
+          increase: dict | None = None, errors: Iterable[dict] = ()) -> dict:
     """`modules` (summaries) against `budget` bytes and/or the `baseline` summaries grown by at
     most `increase` (default: no growth at all)."""
     increase = increase if increase is not None else {"bytes": 0}
     old_of: dict[int, dict] = {}
+    baseline_only: list[dict]
+    without_baseline: list[dict]
+    elsewhere: list[dict]
     baseline_only = without_baseline = elsewhere = []
     unpaired = None   # why no program checked has a row in the baseline (every row then unsure)
     if baseline is not None:
@@ -84,6 +89,7 @@ def exit_code(result: dict) -> int:
 def _verdict(module: dict, metric: str, budget: int | None, old: dict | None, increase: dict | None) -> dict:
     key, words = METRICS[metric]
     value = module.get(key)
+    assert value is not None   # (check holds to a limit only a module that has the metric)
     out = {"program": program_of(module), "module": module["module"], "path": module["path"], "metric": metric,
            "what": words, "bytes": value,
            "budget_bytes": budget, "baseline_bytes": None, "delta": None, "allowed_increase_bytes": None,
@@ -95,7 +101,7 @@ def _verdict(module: dict, metric: str, budget: int | None, old: dict | None, in
                                  f"by {human_bytes(value - budget)}")
     if increase is not None and old is None:
         out["note"] = NEW_PROGRAM
-    elif increase is not None and old.get(key) is not None:
+    elif increase is not None and old is not None and old.get(key) is not None:
         out["baseline_bytes"] = before = old[key]
         out["delta"] = value - before
         out["allowed_increase_bytes"] = allowed = allowed_bytes(before, increase)
@@ -108,6 +114,7 @@ def _verdict(module: dict, metric: str, budget: int | None, old: dict | None, in
     if not out["ok"]:   # rows are matched only for a module that failed: a tree may hold hundreds
         grown = None
         if out["baseline_bytes"] is not None:
+            assert old is not None   # (baseline_bytes is old's)
             diffed = module_diff(old, module)
             grown = [c for c in diffed["top_changes"] if c["delta"] > 0]
             out["why"] = diffed["why"] if metric == "needed" else []

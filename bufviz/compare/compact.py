@@ -3,7 +3,9 @@ live-range peak and the storage at the peak. A full peak report and an entry of 
 both become this, so `check` and `diff` read dumps and saved results alike."""
 from __future__ import annotations
 
-from ..hlo.shapes import ShapeSyntaxError, parse_shape
+from typing import Any, Mapping, Sequence
+
+from ..hlo.shapes import ArrayShape, ShapeSyntaxError, parse_shape
 from ..result import SCHEMA_VERSION, PeakReport
 from ..verify.words import doubt
 
@@ -57,7 +59,7 @@ def summarize(report: PeakReport, path: str | None = None) -> dict:
     }
 
 
-def signature(rows: list[dict]) -> list[list] | None:
+def signature(rows: Sequence[Mapping[str, Any]]) -> list[list] | None:
     """[pytree path, dtype, dims] of each entry parameter, in parameter order: what a program
     takes (match.py compares paths, dtypes and ranks, and shapes)."""
     params = sorted((r["parameter"]["number"], r["parameter"]["index"], r) for r in rows
@@ -70,6 +72,7 @@ def signature(rows: list[dict]) -> list[list] | None:
             return None
         if shape.is_tuple:
             return None
+        assert isinstance(shape, ArrayShape)   # (a shape that is not a tuple is an array)
         found.append([r.get("path"), shape.dtype, list(shape.dims)])
     return found or None
 

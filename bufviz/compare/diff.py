@@ -2,6 +2,8 @@
 peak matched row by row across renames, and the source-line and op_name groups that changed."""
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 from ..hlo.shapes import value_label
 from ..result import SCHEMA_VERSION
 from ..units import human_bytes
@@ -16,13 +18,13 @@ from .why import combined, first_reason, reasons
 TOP_CHANGES = 20
 
 
-def diff(old: list[dict], new: list[dict], errors: list[dict] = ()) -> dict:
+def diff(old: list[dict], new: list[dict], errors: Iterable[dict] = ()) -> dict:
     """The diff of two sets of module summaries; its top-level numbers are those of the one pair,
     or summed over the paired modules when there are several. `errors`: modules of either side
     that could not be read (listed; the others are still compared)."""
     pairs, old_only, new_only = pair_modules(old, new, strict=False)
     modules = [module_diff(o, n) for o, n in pairs]
-    out = {"schema_version": SCHEMA_VERSION}
+    out: dict[str, Any] = {"schema_version": SCHEMA_VERSION}
     for part in PARTS:
         values = [(m[part]["old"], m[part]["new"]) for m in modules]
         known = [(a, b) for a, b in values if a is not None and b is not None]
@@ -39,7 +41,11 @@ def diff(old: list[dict], new: list[dict], errors: list[dict] = ()) -> dict:
     out["programs"] = sorted(({"program": m["program"], "module": m["module"], "eager": m["eager"],
                                **m["needed_bytes"]} for m in modules), key=program_order)
     lead = next((m for m in sorted(modules, key=program_order)), None)
-    out["verdict"] = verdict(out, len(modules)) if len(modules) <= 1 else f"{lead['program']}: {verdict(lead, 1)}"
+    if len(modules) <= 1:
+        out["verdict"] = verdict(out, len(modules))
+    else:
+        assert lead is not None   # (several modules)
+        out["verdict"] = f"{lead['program']}: {verdict(lead, 1)}"
     return out
 
 
@@ -86,6 +92,7 @@ def module_diff(old: dict, new: dict) -> dict:
 
 def _change(old: dict | None, new: dict | None, how: str | None) -> dict:
     either = new or old
+    assert either is not None   # (a row of one side at least)
     a, b = old["bytes"] if old else 0, new["bytes"] if new else 0
     change = "appeared" if old is None else "vanished" if new is None else \
         "grew" if b > a else "shrank" if b < a else "same"

@@ -14,7 +14,7 @@ def parse_increase(text: str | int | float) -> dict:
         if percent < 0:
             raise BufvizError(f"expected an increase of at least 0%, found {text!r}")
         return {"percent": percent}
-    return {"bytes": parse_size(text, "increase")}
+    return {"bytes": parse_size(text, "increase")}   # type: ignore[arg-type]  # (a float is read as its str())
 
 
 def allowed_bytes(baseline: int, increase: dict) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import Iterable
 
 from ..hlo.attributes import plain_op_name
 from ..hlo.shapes import without_layout
@@ -73,6 +74,7 @@ def match_rows(old: list[dict], new: list[dict]) -> tuple[list[tuple[dict, dict,
 def _candidates(old: list[dict], new: list[dict]) -> dict[tuple[int, int], int]:
     """(old row, new row) -> the most specific level at which they share a key."""
     level: dict[tuple[int, int], int] = {}
+    candidates: Iterable[tuple[int, int]]
     for lv, (_, key) in enumerate(ROW_LEVELS):
         by_key: dict = {}
         for side, rows in ((0, old), (1, new)):
@@ -109,6 +111,7 @@ def _level_by_level(part) -> set:
     """A tangle too large to weigh: each level's candidates paired in turn among what is left."""
     import networkx as nx
 
+    used: set[tuple]
     chosen, used = set(), set()
     for lv in range(len(ROW_LEVELS)):
         edges = [(a, b) for a, b, data in part.edges(data=True)
@@ -225,6 +228,12 @@ class _Place:
     tell it apart on its side (none for a module in its side's root), its dump number, its
     rank among the modules of its folder with its name, and its signature."""
     __slots__ = ("parts", "need", "number", "rank", "keys", "signature")
+    parts: tuple[str, ...]
+    need: int
+    number: int | None
+    rank: int
+    keys: list[tuple]
+    signature: str | None
 
 
 def _places(summaries: list[dict]) -> list[_Place]:

@@ -50,7 +50,9 @@ def analyse_all(file_sets: list[list[str]], request: Request, jobs: int = 0,
                 if progress:
                     progress(done, len(file_sets))
         if timed:   # each worker's stages, summed over the processes
-            current_timings().merge_workers([o[2] for o in outcomes], jobs)
+            recorder = current_timings()
+            assert recorder is not None   # (timed)
+            recorder.merge_workers([o[2] for o in outcomes], jobs)
     summaries = [result for ok, result, *_ in outcomes if ok]
     errors = [result for ok, result, *_ in outcomes if not ok]
     return summaries, errors

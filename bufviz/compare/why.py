@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..hlo.shapes import ShapeSyntaxError, parse_shape
+from ..hlo.shapes import ArrayShape, ShapeSyntaxError, parse_shape
 from ..units import human_bytes
 from .compact import xla_dates_text
 
@@ -159,6 +159,7 @@ def _shape(text: str | None) -> tuple[tuple | None, str | None]:
         return None, None
     if shape is None or shape.is_tuple:
         return None, None
+    assert isinstance(shape, ArrayShape)   # (a shape that is not a tuple is an array)
     return tuple(shape.dims), shape.dtype
 
 
@@ -170,6 +171,7 @@ def _parts(summary: dict, params: dict[int, _Param]) -> dict[str, dict[str, int]
     for p in params.values():
         param[p.category] = param.get(p.category, 0) + p.bytes
     by_size: dict[int, dict[str, int]] = {}
+    shares: dict[str, int] | None
     for p in params.values():
         if p.category in STATE:
             shares = by_size.setdefault(p.bytes, {})
@@ -217,6 +219,8 @@ def _donation(pairs: list) -> dict:
     """Parameters of the same shape on both sides whose donation changed: a newly donated one
     no longer needs an output buffer of its own (its bytes saved), and the other way round."""
     size: dict[str, int] = {}
+    now: list[_Param]
+    before: list[_Param]
     now, before = [], []
     for a, b in pairs:
         if a.dims != b.dims or a.dtype != b.dtype or a.donated == b.donated:

@@ -51,6 +51,7 @@ class BfcAllocator:
         if address is None:
             self._extend(request)
             address = self._take(request)
+            assert address is not None   # (the pool just grew by a chunk big enough, or OutOfMemory)
         return address
 
     def _take(self, request: int) -> int | None:

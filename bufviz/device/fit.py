@@ -13,9 +13,13 @@ import json
 import os
 import re
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..errors import BufvizError
 from .bfc import MIN_ALLOCATION, BfcAllocator, OutOfMemory, rounded
+
+if TYPE_CHECKING:
+    from ..result import DeviceFit
 
 DEFAULT_FRACTION = 0.75
 # jax's limit from a fraction: fraction x memory rounded up to a multiple of 2 MiB (measured on an
@@ -138,7 +142,7 @@ def _read_stats(path: str) -> dict:
     return data
 
 
-def allocator_requests(allocations: list[dict]) -> dict:
+def allocator_requests(allocations: Sequence[Mapping[str, Any]]) -> dict:
     """The sizes the allocator is asked for: the arguments in parameter order, then the
     executable's buffers in allocation order (device memory only)."""
     device = [a for a in allocations if not a.get("color")]
@@ -196,10 +200,11 @@ def _run(sizes: list[int], limit: int, preallocate: bool) -> BfcAllocator:
 
 
 def device_section(requests: dict | None, runtime: list[str] | None, platform: str, device: Device,
-                   needed_bytes: int | None) -> dict:
+                   needed_bytes: int | None) -> DeviceFit:
     """The JSON `device` section: the limit, the predicted peak, whether it fits and by how much."""
     limit, granule = allocator_limit(device, platform)
     device = replace(device, limit_bytes=limit)
+    out: DeviceFit
     out = {"memory_bytes": device.memory_bytes, "mem_fraction": device.mem_fraction,
            "fraction_from": device.fraction_from, "limit_bytes": limit, "rounded_up_to_bytes": granule,
            "limit_from": device.limit_from, "preallocate": device.preallocate,
@@ -210,6 +215,7 @@ def device_section(requests: dict | None, runtime: list[str] | None, platform: s
         out["notes"].append("no allocations to predict from (give the HLO module or XLA's buffer assignment)")
         return out
     fits = None
+    least: int | None
     if platform == "gpu" and device.allocator == "bfc":
         least = out["least_limit_bytes"] = least_limit(requests, device.preallocate)
         sizes = requests["arguments"] + requests["executable"]
@@ -218,6 +224,7 @@ def device_section(requests: dict | None, runtime: list[str] | None, platform: s
         except OutOfMemory:
             out["predicted_peak_bytes"], fits = _run(sizes, least, device.preallocate).peak, False
         out["compared"] = "least_limit_bytes"
+        assert out["predicted_peak_bytes"] is not None   # (set just above)
         if least > out["predicted_peak_bytes"]:
             out["notes"].append(_above_the_peak(least - out["predicted_peak_bytes"], device.preallocate))
         out["notes"].append("for one run in a fresh process: arrays already on the device, and the free chunks "

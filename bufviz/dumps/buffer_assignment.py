@@ -32,13 +32,13 @@ def read_buffer_assignment(text: str, path: str) -> BufferAssignmentDump:
     cur.check_last_line()
     dump = BufferAssignmentDump(path)
     cur.skip_blank()
-    if cur.peek() is not None and cur.peek().strip() == "BufferAssignment:":
+    if (line := cur.peek()) is not None and line.strip() == "BufferAssignment:":
         cur.take()
         _read_allocations(cur, dump)
         dump.features["addresses"] = any(a.address for a in dump.allocations)
     cur.skip_blank()
     _read_total_and_values(cur, dump)
-    if cur.peek() is not None and is_live_range_start(cur.peek()):
+    if (line := cur.peek()) is not None and is_live_range_start(line):
         dump.live_range = read_live_range(cur)
         dump.live_range.end_line = cur.end_line
         cur.skip_blank()
@@ -59,12 +59,12 @@ def _read_total_and_values(cur: Cursor, dump: BufferAssignmentDump) -> None:
         dump.total_bytes_used = int(m.group(1))
         cur.take()
         cur.skip_blank()
-        if cur.peek() is None or cur.peek().strip() != "Used values:":
+        if (line := cur.peek()) is None or line.strip() != "Used values:":
             raise cur.error("'Used values:' (XLA prints it after 'Total bytes used')")
     elif dump.features.get("addresses"):
         # Allocation addresses date the text before 2022-09: one file, totals and values follow.
         raise cur.error("'Total bytes used: N (...)' after the allocations")
-    if cur.peek() is not None and cur.peek().strip() == "Used values:":
+    if (line := cur.peek()) is not None and line.strip() == "Used values:":
         cur.take()
         dump.values = read_values(cur, dump.features)
         cur.skip_blank()
@@ -83,6 +83,7 @@ def _check_values_listed(cur: Cursor, dump: BufferAssignmentDump) -> None:
 def unlisted_value(dump: BufferAssignmentDump) -> AllocValue | None:
     """The first value held by an allocation but missing from 'Used values', which lists every
     one (BufferAssignment::ToString): a missing one was cut off."""
+    assert dump.values is not None  # (checked only where the values were read)
     listed = {v.id for v in dump.values}
     return min((v for a in dump.allocations for v in a.values if v.id not in listed),
                key=lambda v: v.id, default=None)
@@ -110,6 +111,7 @@ def _read_allocations(cur: Cursor, dump: BufferAssignmentDump) -> None:
         elif alloc is not None and line.rstrip() == _CROSS_HEAD:
             cross = True
         elif cross and (m := _CROSS_VALUE.match(line)):
+            assert alloc is not None  # (cross is set only under an allocation)
             alloc.cross_color_values.append((int(m.group(1)), m.group(2), int(m.group(3))))
         else:
             raise cur.error("an 'allocation N: size S...:' line or its ' value:' lines")

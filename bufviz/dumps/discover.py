@@ -97,9 +97,9 @@ def siblings(path: str, listing: FolderListing | None = None, optimized: bool = 
         return [path]
     sets = dump_sets([os.path.join(folder, f) for f in listing.files(folder)])
     if optimized and not name.optimized:   # the module before XLA's optimizations: its optimized stage runs
-        optimized = [s for s in sets if module_key(s.name) == module_key(name) and s.name.optimized]
-        if optimized:
-            name = best_stage(optimized).name
+        stages = [s for s in sets if module_key(s.name) == module_key(name) and s.name.optimized]
+        if stages:
+            name = best_stage(stages).name
     own = next((s for s in sets if s.name.stem == name.stem), None)
     found = own.files if own is not None else [path]
     if own is not None and name.optimized and not own.has_dump:
@@ -202,7 +202,7 @@ def _folder_below(root: str, module: str | None, listing: FolderListing) -> tupl
         raise BufvizError("expected XLA dump files (module_NNNN.NAME.STAGE.txt)"
                           + (f" of --module {module}" if module else "") + ", found none", root)
     raise BufvizError(f"expected one folder of dump files below this one, found {len(below)}: give one of them",
-                      root, details="\n".join(f for f, _ in below[:10]))
+                      root, details=[f for f, _ in below[:10]])
 
 
 def choose_set(sets: list[DumpSet], where: str, module: str | None) -> tuple[DumpSet, list[str], list[str]]:

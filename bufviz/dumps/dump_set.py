@@ -21,10 +21,12 @@ def check_dump_set(ba: BufferAssignmentDump | None, live_range: LiveRangeDump | 
         return
     allocations, values = paths.get("buffer_assignment"), paths.get("values")
     if ba.allocations and ba.values is None and written_before_split:
+        assert allocations is not None  # (allocations are read only from the file named there)
         raise BufvizError("expected 'Total bytes used: N (...)' and 'Used values:' after the allocations "
                           f"(XLA before {SPLIT} printed them in this file){_AT_END}",
                           allocations, ba.end_lines.get(allocations))
     if ba.allocations and ba.values is not None and values != allocations:
+        assert allocations is not None and values is not None  # (each read from the file named there)
         _check_values_listed(ba, values, allocations)
         _check_allocations(ba, allocations, values)
         if live_range is not None and paths.get("live_range") not in (None, values):
@@ -43,6 +45,7 @@ def _check_allocations(ba: BufferAssignmentDump, allocations_path: str, values_p
     """The allocations hold every value the values file lists, and their sizes add up to its
     `Total bytes used`."""
     held = {v.id for a in ba.allocations for v in a.values}
+    assert ba.values is not None  # (checked only where the values were read)
     unheld = next((v for v in ba.values if v.id not in held), None)
     if unheld is not None:
         expected = f"an allocation holding value <{unheld.id} {unheld.name}> of {values_path}"

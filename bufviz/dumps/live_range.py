@@ -27,6 +27,7 @@ def is_live_range_start(line: str) -> bool:
 def read_live_range(cur: Cursor) -> LiveRangeDump:
     """Read from the cursor's `HloLiveRange` line to the end of that section."""
     dump = LiveRangeDump(cur.path, cur.line_no)
+    line: str | None
     line = cur.take()
     if line.startswith(_UNAVAILABLE):
         dump.unavailable = True
@@ -85,6 +86,7 @@ def _read_peak_rows(cur: Cursor, dump: LiveRangeDump) -> None:
 def _check_peak_rows(cur: Cursor, dump: LiveRangeDump) -> None:
     """XLA lists at the peak every value whose live range holds the peak time (docs/rules.md §3.3);
     fewer rows means the list was cut."""
+    assert dump.peak_time is not None  # (read from the peak's head line just before)
     live = sum(1 for _, _, start, end in dump.ranges if start <= dump.peak_time <= end)
     if len(dump.peak_rows) < live:
         raise cur.error(f"{live} values in the peak list (the live ranges holding {dump.peak_time}), "

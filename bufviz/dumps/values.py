@@ -93,7 +93,7 @@ def _read_from_instruction(cur: Cursor, features: dict):
     else:
         features["from_instruction"] = "no-space"
     # An instruction whose attributes span lines (TPU kernel metadata) continues until balanced.
-    while bracket_depth(text) > 0 and cur.peek() is not None and not is_block_header(cur.peek()):
+    while bracket_depth(text) > 0 and (line := cur.peek()) is not None and not is_block_header(line):
         text += "\n" + cur.take()
     if not text.strip() or bracket_depth(text) > 0 and cur.at_end():
         raise cur.error("the instruction after 'from instruction:' (with its brackets closed)")

@@ -74,10 +74,15 @@ def plain_attribute(text: str, key: str) -> str | None:
     None where it is not certain (the caller splits)."""
     needle = f", {key}="
     at = text.find(needle)
-    if at < 0 or text.find(needle, at + 1) >= 0 or _PLAIN_PREFIX.match(text, 0, at).end() != at:
+    if at < 0 or text.find(needle, at + 1) >= 0:
+        return None
+    prefix = _PLAIN_PREFIX.match(text, 0, at)
+    assert prefix is not None  # (both patterns match even nothing)
+    if prefix.end() != at:
         return None
     start = at + len(needle)
     value = _PLAIN_VALUE.match(text, start)
+    assert value is not None
     end = value.end()
     if text[end:end + 1] not in ("", ","):
         return None

@@ -37,6 +37,7 @@ class BodyEdit:
         """A second `instr`, named `new_name`, computed just before `before`."""
         lines = _strip_trailing(self.blocks[self._at(instr.name)][1])
         head = defines(lines[0], instr.name)
+        assert head is not None  # (the block's first line defines it)
         lines[0] = f"{head.group(1)}{head.group(3)}{new_name}{head.group(4)}{lines[0][head.end():]}"
         self.blocks.insert(self._at(before), (new_name, lines))
 

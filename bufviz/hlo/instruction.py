@@ -99,7 +99,9 @@ class Instruction:
 
     @property
     def tuple_index(self) -> int:
-        return int(self.attr("index"))
+        index = self.attr("index")
+        assert index is not None  # (a get-tuple-element's index=N is checked when the body is parsed)
+        return int(index)
 
     @property
     def output_to_operand_aliasing(self):

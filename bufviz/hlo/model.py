@@ -2,6 +2,9 @@
 module costs only what the analysis touches (fusion bodies are rarely needed)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
 from ..errors import BufvizError, found
 from .attributes import bracket_depth
 from .instruction import Instruction
@@ -9,6 +12,9 @@ from .lines import (CONTINUES_FIRST, CONTINUES_LATER, SIMPLE_LINES, STARTS_INSTR
                     line_parts, operand_names)
 from .shapes import ShapeSyntaxError, known_shape, parse_shape
 from .tuple_reads import rebuild_tuple_reads
+
+if TYPE_CHECKING:
+    from ..textfile import TextInFile
 
 # Attributes each control-flow opcode must carry (alternatives grouped): the schedule follows them.
 REQUIRED_CALLEES = {
@@ -153,6 +159,7 @@ class Computation:
     def _parse_body(self) -> None:
         text = self.text
         rows = _simple_rows(text)
+        numbers: Sequence[int]
         if rows is None:
             rows, numbers = self._careful_rows(text)
         else:
@@ -223,6 +230,7 @@ class Computation:
     def _careful_rows(self, text: str) -> tuple[list[tuple], list[int]]:
         """Each instruction line's parts (as _simple_rows gives them) and its line in the body,
         read line by line: continued lines joined, blank lines and comments skipped."""
+        lines: list[str] | list[str | None]
         lines = text.split("\n")
         # A line that does not start an instruction continues the one before (attribute values
         # spanning lines, TPU kernel metadata); one search tells whether the body has any.
@@ -276,6 +284,7 @@ def _join_continued(lines: list[str]) -> list[str | None]:
     """Attribute values may span lines (TPU kernel metadata): a line that leaves brackets open,
     followed by one that does not start an instruction, is joined with the lines after it
     until balanced. Joined lines become None (in place) so that the others keep their numbers."""
+    joined = cast("list[str | None]", lines)  # the same list: joined lines become None in it
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -288,10 +297,10 @@ def _join_continued(lines: list[str]) -> list[str | None]:
                 line.count("{") != line.count("}") or line.count("(") != line.count(")")):
             while bracket_depth(line) > 0 and i < len(lines):
                 line += "\n" + lines[i]
-                lines[i] = None
+                joined[i] = None
                 i += 1
             lines[start] = line
-    return lines
+    return joined
 
 
 class Module:
@@ -300,9 +309,9 @@ class Module:
     def __init__(self, name: str, path: str, text: str):
         self.name = name
         self.path = path
-        self._text = text  # kept: computation bodies are parsed from it on first use
-        self._file = None  # a large file's text, read back in pieces instead (TextInFile)
-        self._last_window = (None, "")
+        self._text: str | None = text  # kept: computation bodies are parsed from it on first use
+        self._file: TextInFile | None = None  # a large file's text, read back in pieces instead
+        self._last_window: tuple[tuple[int, int] | None, str] = (None, "")
         self.attributes: dict[str, str] = {}
         self.computations: dict[str, Computation] = {}
         self.entry: Computation | None = None
@@ -314,7 +323,7 @@ class Module:
         self.function_names: dict[int, str] = {}
         self.file_locations: dict[int, dict[str, int]] = {}
         self.stack_frames: dict[int, tuple[int, int]] = {}  # id -> (file_location_id, parent id)
-        self.features: dict[str, bool] = {}
+        self.features: dict[str, bool | str | None] = {}
         self.texts: dict[str, str] = {}  # each opcode and shape text once (instructions share them)
         self.rebuilt_names: set[str] = set()  # names given to rebuilt tuple reads (kept unique)
 
@@ -322,6 +331,7 @@ class Module:
     def text(self) -> str:
         """The whole text (read back and kept again where it was let go: edits need it)."""
         if self._text is None:
+            assert self._file is not None  # (the text is let go only by read_back_from)
             self._text = self._file.read(0, self._file.size)
         return self._text
 
@@ -335,6 +345,7 @@ class Module:
         if self._text is not None:
             return self._text, start, end
         if self._last_window[0] != (start, end):  # (a root's chain is read line by line)
+            assert self._file is not None  # (the text is let go only by read_back_from)
             self._last_window = ((start, end), self._file.read(start, end))
         return self._last_window[1], 0, end - start
 
@@ -347,7 +358,7 @@ class Module:
                 found.update(comp.instructions_by_name)
         return found
 
-    def read_back_from(self, file) -> None:
+    def read_back_from(self, file: TextInFile) -> None:
         """Let go of the text once indexed: spans are read back from `file` (a TextInFile)."""
         self._file = file
         self._text = None
@@ -389,7 +400,7 @@ class Module:
         `meta`: its metadata, where the caller has parsed it already."""
         meta = instr.metadata if meta is None else meta
         if meta.get("source_file"):
-            line = meta.get("source_line")
+            line: str | int | None = meta.get("source_line")
             return f"{meta['source_file']}:{line}" if line else meta["source_file"]
         frame = meta.get("stack_frame_id")
         number = int(frame) if frame and frame.isdigit() else 0

@@ -3,6 +3,7 @@ position holds, through the tuples, get-tuple-elements and calls that only pass 
 compilations of one program number their outputs alike, however they name the instructions."""
 from __future__ import annotations
 
+from .instruction import Instruction
 from .model import Module
 
 
@@ -10,8 +11,9 @@ def output_positions(module: Module) -> dict[tuple[str, tuple[int, ...]], tuple[
     """(instruction name, shape index) -> the output position it may hold. A bitcast's value and
     its operand's are both listed (XLA may or may not give a bitcast a value of its own)."""
     found: dict = {}
+    assert module.entry is not None  # (a parsed module has its entry)
     root = module.entry.root
-    stack = [(root, (), ())]
+    stack: list[tuple[Instruction, tuple[int, ...], tuple[int, ...]]] = [(root, (), ())]
     while stack:
         instr, index, position = stack.pop()
         found.setdefault((instr.name, index), position)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import TYPE_CHECKING
 
 # Bytes per element as ShapeUtil::ByteSizeOfPrimitiveType gives them (sub-byte types unpacked).
 ELEMENT_BYTES = {
@@ -49,6 +50,21 @@ class Shape:
     __slots__ = ()
     is_tuple = False
 
+    if TYPE_CHECKING:  # what both kinds have, for the type checker only (no change at run time)
+        elements: tuple[Shape, ...]  # TupleShape's: read only where is_tuple is true
+
+        @property
+        def text(self) -> str: ...
+
+        @property
+        def memory_space(self) -> int: ...
+
+        def is_effective_scalar(self) -> bool: ...
+
+        def byte_size(self, pointer_size: int = POINTER_BYTES) -> int: ...
+
+        def text_without_layout(self) -> str: ...
+
     def subshape(self, index: tuple[int, ...]) -> "Shape":
         shape = self
         for i in index:
@@ -59,8 +75,8 @@ class Shape:
 
     def subshapes(self) -> list[tuple[tuple[int, ...], "Shape"]]:
         """Every (index, subshape) in pre-order: `{}`, `{0}`, `{0,0}`, ..., `{1}`, ..."""
-        out = []
-        stack = [((), self)]
+        out: list[tuple[tuple[int, ...], Shape]] = []
+        stack: list[tuple[tuple[int, ...], Shape]] = [((), self)]
         while stack:
             index, shape = stack.pop()
             out.append((index, shape))
@@ -189,12 +205,19 @@ _CACHE: dict[str, Shape] = {}
 known_shape = _CACHE.get  # parse_shape's cache alone, for hot loops (None if not seen yet)
 
 
+def _skip_space(text: str, pos: int) -> int:
+    """The position after the spaces and comments at `pos` (the pattern matches even nothing)."""
+    m = _SPACE_OR_COMMENT.match(text, pos)
+    assert m is not None
+    return m.end()
+
+
 def parse_shape(text: str) -> Shape:
     """Parse one complete shape text (cached: real modules repeat few distinct shapes)."""
     shape = _CACHE.get(text)
     if shape is None:
         shape, end = parse_shape_at(text, 0)
-        end = _SPACE_OR_COMMENT.match(text, end).end()
+        end = _skip_space(text, end)
         if end != len(text):
             raise ShapeSyntaxError(f"unexpected text after the shape: {text[end:end + 20]!r}", end)
         if len(_CACHE) < 200_000:
@@ -212,23 +235,23 @@ def parse_shape_at(text: str, pos: int, depth: int = 0) -> tuple[Shape, int]:
     MAX_NESTING and sizes past what XLA can hold are errors, not a recursion or an overflow."""
     if depth > MAX_NESTING:
         raise ShapeSyntaxError(f"a shape nested more than {MAX_NESTING} tuples deep", pos)
-    pos = _SPACE_OR_COMMENT.match(text, pos).end()
+    pos = _skip_space(text, pos)
     if text.startswith("(", pos):
-        elements = []
+        elements: list[Shape] = []
         pos += 1
         while True:
-            pos = _SPACE_OR_COMMENT.match(text, pos).end()
+            pos = _skip_space(text, pos)
             if text.startswith(")", pos):
                 return TupleShape(tuple(elements)), pos + 1
             if elements:
                 if not text.startswith(",", pos):
                     raise ShapeSyntaxError("expected ',' or ')' in a tuple shape", pos)
-                pos = _SPACE_OR_COMMENT.match(text, pos + 1).end()
+                pos = _skip_space(text, pos + 1)
             element, pos = parse_shape_at(text, pos, depth + 1)
             elements.append(element)
     if text.startswith("b(", pos):  # buffer type: the array it holds
         inner, pos = parse_shape_at(text, pos + 2, depth + 1)
-        pos = _SPACE_OR_COMMENT.match(text, pos).end()
+        pos = _skip_space(text, pos)
         if not text.startswith(")", pos):
             raise ShapeSyntaxError("expected ')' closing a buffer shape", pos)
         return inner, pos + 1

@@ -77,7 +77,7 @@ def _match(rebuilt: list[Instruction], slots: list[tuple[int, str]], time: dict[
                     and _holds_same(r, name, signature[r], positions)]
             if not fits:
                 raise ScheduleMismatch(f"no tuple read of the module fits {name!r} at t={t} of the live ranges")
-            read = min(fits, key=deadline.get)
+            read = min(fits, key=deadline.__getitem__)
             taken.add(read)
         if not (_released(read, t, time, at) and t < deadline[read]):
             raise ScheduleMismatch(f"{name!r} at t={t} of the live ranges cannot be the module's read "

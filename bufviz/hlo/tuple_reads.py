@@ -42,7 +42,7 @@ def _chain(comp, operand: str, user: Instruction, by_name: dict, reads: dict) ->
     if base is None:
         raise BufvizError(f"expected an operand defined in {comp.name!r}, found unknown name {name!r} "
                           f"(in {found('%' + operand)})", comp.module.path, user.line)
-    built = []
+    built: list[Instruction] = []
     for depth, element in enumerate(path, 1):
         key = name + "".join(f"#{i}" for i in path[:depth])
         read = reads.get(key)
@@ -107,7 +107,7 @@ def expand_tuple_reads(line: str, comp) -> str:
     """The line with each compact operand `%x#0` written as the name of its rebuilt read."""
     if "#" not in line:
         return line
-    reads = {_compact(r): r.name for r in comp.instructions if not r.printed}
+    reads: dict[str, str] = {_compact(r): r.name for r in comp.instructions if not r.printed}
     return COMPACT_OPERAND.sub(lambda m: "%" + reads.get(m.group(1), m.group(1)), line)
 
 

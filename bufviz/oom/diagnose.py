@@ -178,6 +178,7 @@ def _match_values(buffers: list[dict], module: Module) -> None:
         if name and name.group(1) in by_name:
             candidates = [by_name[name.group(1)]]
         elif b["kind"] == "parameter":
+            assert module.entry is not None   # (a parsed module has its entry computation)
             candidates = module.entry.parameters
         elif b["label"]:
             candidates = [i for i in instructions if i.opcode == b["label"]

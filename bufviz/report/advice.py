@@ -2,6 +2,8 @@
 engine measured, most first, the framework's words for it and the source lines to change."""
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from rich.console import Group
 from rich.padding import Padding
 from rich.table import Table
@@ -11,7 +13,7 @@ from ..units import human_bytes
 from .layout import short_source
 
 
-def advice_block(advice: dict | None, needed: int | None, width: int):
+def advice_block(advice: Mapping[str, Any] | None, needed: int | None, width: int):
     if not advice:
         return None
     if advice["skipped_because"]:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 def render_aliasing(report: PeakReport, console: Console, top: int = 20) -> None:
     render_header(report, console)
     data = report.aliasing
+    assert data is not None   # (`bufviz aliasing` sets it)
     rows = data["parameters"]
     aliased = [r for r in rows if r["alias_kind"]]
     console.print(Text(f"Parameters: {len(rows)} leaves, {len(aliased)} aliased with an output", style="bold"))

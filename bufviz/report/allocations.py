@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..engine.assignment.matching import pair_allocations, pair_differences
 from ..hlo.shapes import value_label
@@ -21,8 +21,8 @@ BAR_WIDTH = 24   # at most; narrower on a narrow terminal
 
 def allocation_view(report: PeakReport, only: set[int] | None, kinds: set[str] | None) -> dict:
     """The allocations part of a report, paired and filtered: what both renderers show."""
-    xla = report.xla or {}
-    ours = report.recomputed or {}
+    xla: Mapping[str, Any] = report.xla or {}
+    ours: Mapping[str, Any] = report.recomputed or {}
     pairs = []
     for theirs, mine in pair_allocations(xla.get("allocations"), ours.get("allocations")):
         shown = theirs or mine
@@ -143,7 +143,7 @@ def _values_table(pair: dict, ranges: dict, end: int, values_shown: int, bar: in
         Column("live", [f"{live[0]}–{live[1]}" if live else "—" for live in lives], "right"),
         Column(f"0 … {end}", [_bar(live, end, bar) for live in lives], style="cyan", keep=2),
     ]
-    parts = [fit_table(columns, width)]
+    parts: list[Table | Text] = [fit_table(columns, width)]
     if len(values) > len(shown):
         parts.append(Text(f"… {len(values) - len(shown)} more values; --values 0 shows all", style="dim"))
     return Group(*parts)

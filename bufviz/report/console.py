@@ -1,10 +1,10 @@
 """Terminal output of `bufviz peak`: report dict in, rich renderables out."""
 from __future__ import annotations
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..engine.liveness.stack_trace import tree_prefixes
 from ..views.labels import row_label, row_source, short_label
@@ -40,19 +40,22 @@ def render_peak(report: PeakReport, console: Console, top: int | None = 20, by: 
             return
         console.print()
     if report.recomputed is None and not (report.xla or {}).get("allocations") \
-            and (report.xla or {}).get("memory_stats"):
-        console.print(_jax_table(report.xla["memory_stats"], width))
+            and (stats := (report.xla or {}).get("memory_stats")):
+        console.print(_jax_table(stats, width))
         render_notes(report, console)
         return
     memory = report.memory
+    parts: list[RenderableType | None]
     if memory is None and _allocations_alone(report):   # (a lone buffer-assignment file)
+        assert report.xla is not None   # (_allocations_alone: XLA's allocations are there)
         parts = [_allocations_headline(report.xla, width)]
     elif memory is None:   # nothing to tell storage from: XLA's and bufviz's live-range numbers
         parts = [_numbers(report, width), *_value_views(report, top, width)]
     elif by is not None:
         parts = [headline(memory, width), groups_table(report, by, top, width)]
-    else:
-        parts = [Group(headline(memory, width), sparkline(report.timeline, width)), storage_table(memory, top, width),
+    else:   # (the timeline is set with memory: None only in a saved result changed by hand, which fails as before)
+        parts = [Group(headline(memory, width), sparkline(report.timeline, width)),  # type: ignore[arg-type]
+                 storage_table(memory, top, width),
                  other_numbers_table(memory, width)]
     if memory is not None and memory.get("memory_spaces"):
         parts.append(_spaces_table(memory, width))
@@ -63,7 +66,8 @@ def render_peak(report: PeakReport, console: Console, top: int | None = 20, by: 
             console.print(part)
             console.print()
     console.print(_mismatches(report, width))
-    advice = advice_block(report.advice, (memory or {}).get("needed_bytes"), width)
+    advice = advice_block(report.advice,
+                          (memory or {}).get("needed_bytes"), width)
     if advice is not None:
         console.print()
         console.print(advice)
@@ -77,7 +81,7 @@ def _allocations_alone(report: PeakReport) -> bool:
     return bool(xla.get("allocations")) and not xla.get("live_ranges") and report.recomputed is None
 
 
-def _allocations_headline(xla: dict, width: int) -> Group:
+def _allocations_headline(xla: Mapping[str, Any], width: int) -> Group:
     """What XLA's allocations alone say (memory needed and its parts), and what they cannot."""
     parts = [("parameters", xla.get("argument_bytes") or 0), ("outputs", xla.get("output_bytes") or 0),
              ("temporaries", xla.get("temp_bytes") or 0), ("constants", xla.get("constant_bytes") or 0)]
@@ -137,7 +141,7 @@ JAX_ROWS = (("argument_bytes", "arguments"), ("output_bytes", "outputs"), ("alia
             ("peak_memory_bytes", "peak_memory_in_bytes"))
 
 
-def _jax_table(stats: dict, width: int) -> Table:
+def _jax_table(stats: Mapping[str, Any], width: int) -> Table:
     """jax's compiled.memory_analysis() numbers when they are all there is."""
     rows = [(label, stats[key]) for key, label in JAX_ROWS if stats.get(key) is not None]
     cells = [bytes_cell(n) for _, n in rows]
@@ -165,7 +169,7 @@ def _breakdown(report: PeakReport, top: int | None, width: int):
     return text
 
 
-def _spaces_table(memory: dict, width: int) -> Table:
+def _spaces_table(memory: Mapping[str, Any], width: int) -> Table:
     """Each memory space on its own, storage counted as the headline counts it: what it reserves
     and the most of it in use at once (never more than it reserves), and the largest buffer then."""
     largest = max((r for r in memory["at_peak"] if r["kind"] != "free"), key=lambda r: r["bytes"], default=None)
@@ -217,7 +221,7 @@ def _buffers_table(rows: list[dict], time: int, total: int, whose: str, top: int
     ]
     title = (f"Buffers live at the peak (t={time}, {len(rows)} buffers, {human_bytes(total)}, "
              f"as {whose} lists them)")
-    parts = [fit_table(columns, width, title)]
+    parts: list[Table | Text] = [fit_table(columns, width, title)]
     if len(rows) > len(shown):
         rest = sum(r["bytes"] for r in rows[len(shown):])
         parts.append(Text(f"… {len(rows) - len(shown)} more buffers ({human_bytes(rest)}); "

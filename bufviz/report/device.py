@@ -3,6 +3,8 @@ to it (the allocator's predicted peak on GPU, memory needed elsewhere), and the 
 the bytes missing."""
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from rich.console import Group
 from rich.text import Text
 
@@ -11,12 +13,12 @@ from ..units import human_bytes
 from .layout import Column, cut_middle, fit_table
 
 
-def device_block(device: dict, width: int) -> Group:
+def device_block(device: Mapping[str, Any], width: int) -> Group:
     notes = [n for n in [fraction_note(device)] if n] + device["notes"]
     return Group(_verdict(device), _numbers(device, width), *[_note(n) for n in notes])
 
 
-def _verdict(device: dict) -> Text:
+def _verdict(device: Mapping[str, Any]) -> Text:
     text = Text()
     text.append("Will it fit?  ", style="bold")
     room = device["headroom_bytes"]
@@ -36,7 +38,7 @@ def _verdict(device: dict) -> Text:
     return text
 
 
-def _numbers(device: dict, width: int):
+def _numbers(device: Mapping[str, Any], width: int):
     rows = [("allocator's limit", human_bytes(device["limit_bytes"]), limit_words(device))]
     if device["compared"] == "least_limit_bytes":
         pool = "pool reserved at start" if device["preallocate"] else "pool grown on demand"
@@ -54,7 +56,7 @@ def _numbers(device: dict, width: int):
     return fit_table(columns, width, None)
 
 
-def limit_words(device: dict) -> str:
+def limit_words(device: Mapping[str, Any]) -> str:
     """How the allocator's limit was worked out ('0.75 × 40.00 MiB, rounded up to 2.00 MiB'); where
     it was given whole, where from."""
     if device["memory_bytes"] is None or device["mem_fraction"] is None:
@@ -64,7 +66,7 @@ def limit_words(device: dict) -> str:
     return f"{device['mem_fraction']:g} × {human_bytes(device['memory_bytes'])}{rounded}"
 
 
-def fraction_note(device: dict) -> str | None:
+def fraction_note(device: Mapping[str, Any]) -> str | None:
     """Where the fraction of the device's memory came from, unless it was given as an option."""
     source = device.get("fraction_from")
     if device["mem_fraction"] is None or source in (None, "--mem-fraction"):

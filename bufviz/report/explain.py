@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 def render_explain(report: PeakReport, console: Console) -> None:
     render_header(report, console)
     f = report.explain
+    assert f is not None   # (`bufviz explain` sets it)
     label = row_label(f)
     head = Text(label, style="bold") + Text(f"  {f['shape'] or ''}  {bytes_cell(f['value_bytes'])}")
     if f["value_bytes"] != f["bytes"]:

@@ -44,6 +44,7 @@ def render_check_github(result: dict, workspace: str | None = None) -> str:
 
 
 def _file_and_line(source: str, workspace: str) -> tuple[str, str | None]:
+    line: str | None
     path, _, line = source.rpartition(":")
     if not path or not line.isdigit():
         path, line = source, None

@@ -110,7 +110,7 @@ def _files(report: PeakReport, width: int) -> Table:
         grid.add_row("module", from_front(stem, room))
         grid.add_row("read", Text("; ".join([", ".join(named)] + others)))
         return grid
-    for path, labels in kinds.items():
+    for path, found in kinds.items():
         grid.add_row("file", from_front(path, room))
-        grid.add_row("read", Text(", ".join(labels)))
+        grid.add_row("read", Text(", ".join(found)))
     return grid

@@ -4,8 +4,9 @@ storage grouped by source line, op_name, kind or category."""
 from __future__ import annotations
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..units import human_bytes
 from ..views.labels import row_label, row_source, short_label, short_source
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from ..result import PeakReport
 
 
-def headline(memory: dict, width: int) -> Text:
+def headline(memory: Mapping[str, Any], width: int) -> Text:
     text = Text()
     text.append("Memory needed  ", style="bold")
     text.append(bytes_cell(memory["needed_bytes"]), style="bold")
@@ -64,7 +65,7 @@ def headline(memory: dict, width: int) -> Text:
 SPARKS = " ▁▂▃▄▅▆▇█"
 
 
-def sparkline(data: dict, width: int) -> Text:
+def sparkline(data: Mapping[str, Any], width: int) -> Text:
     """The temporaries in use over the schedule on one line (`bufviz timeline` draws it in full)."""
     room = max(width - 42, 8)
     curve, steps = data["temp_in_use"], data["steps"]
@@ -80,9 +81,9 @@ def sparkline(data: dict, width: int) -> Text:
     return text
 
 
-def _collapsed(rows: list[dict]) -> list[tuple[dict, int]]:
+def _collapsed(rows: list[dict]) -> list[list[Any]]:
     """Identical storage (same size, kind, category, shape and op_name) as one row with a count."""
-    found: dict[tuple, list] = {}
+    found: dict[tuple, list[Any]] = {}
     for r in rows:
         key = (r["bytes"], r["kind"], r["category"], r["shape"], r["op_name"], r.get("path")) \
             if r["kind"] != "free" else (id(r),)
@@ -95,7 +96,7 @@ CATEGORY_WIDTH = 18   # "seeds and counters", "collective buffers": the longest,
 NAME_WIDTH = 24       # a value's name kept whole up to this, before less important columns
 
 
-def storage_table(memory: dict, top: int | None, width: int) -> Group:
+def storage_table(memory: Mapping[str, Any], top: int | None, width: int) -> Group:
     rows = _collapsed(memory["at_peak"])
     shown = rows if not top else rows[:top]
     needed = memory["needed_bytes"] or 1
@@ -119,7 +120,7 @@ def storage_table(memory: dict, top: int | None, width: int) -> Group:
         Column("source", [row_source(r) for r, _ in shown], shorten=short_source, least=22, keep=5),
         Column("op_name", [r["op_name"] or "" for r, _ in shown], shorten=from_front, keep=6),
     ], width, f"Storage at the peak (t={memory['peak_time']}), largest first")
-    parts = [table]
+    parts: list[Table | Text] = [table]
     if len(rows) > len(shown):
         rest = sum(r["bytes"] * n for r, n in rows[len(shown):])
         parts.append(Text(f"… {len(rows) - len(shown)} more rows ({human_bytes(rest)}); --top 0 shows all",
@@ -150,7 +151,7 @@ def donated_lines(slots: list[dict]) -> list[str]:
     return lines
 
 
-def other_numbers_table(memory: dict, width: int):
+def other_numbers_table(memory: Mapping[str, Any], width: int):
     rows = memory.get("other_numbers") or []
     if not rows:
         return None
@@ -163,13 +164,15 @@ def other_numbers_table(memory: dict, width: int):
 
 
 def groups_table(report: PeakReport, by: str, top: int | None, width: int):
+    assert report.memory is not None   # (render_peak: only with memory)
     needed = report.memory["needed_bytes"] or 1
     header = {"source": "source line", "op": "op_name", "kind": "kind", "category": "what it holds"}[by]
     if by == "op":
-        groups = op_tree(report.groups["op"])
+        # (groups are set with memory: None only in a saved result changed by hand, which fails as before)
+        groups = op_tree(report.groups["op"])  # type: ignore[index]
         keys = ["  " * g["depth"] + g["label"] for g in groups]
     else:
-        groups = report.groups[by]
+        groups = report.groups[by]  # type: ignore[index]
         keys = [g["key"] for g in groups]
     shown = len(groups) if not top else min(top, len(groups))
     table = fit_table([
@@ -178,7 +181,7 @@ def groups_table(report: PeakReport, by: str, top: int | None, width: int):
         Column("bytes", [human_bytes(g["bytes"]) for g in groups[:shown]], "right"),
         Column("%", [f"{100 * g['bytes'] / needed:.1f}" for g in groups[:shown]], "right"),
     ], width, f"Storage at the peak by {header}")
-    parts = [table]
+    parts: list[Table | Text] = [table]
     if len(groups) > shown:
         parts.append(Text(f"… {len(groups) - shown} more; --top 0 shows all", style="dim"))
     return Group(*parts)

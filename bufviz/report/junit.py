@@ -31,8 +31,8 @@ def render_check_junit(result: dict) -> str:
     for e in result["errors"]:
         case = ET.SubElement(suite, "testcase", classname="bufviz", name=xml_text(e["path"] or "input"))
         ET.SubElement(case, "error", message=xml_text(e["error"]), type="UnreadableModule")
-    root = ET.Element("testsuites", name="bufviz", tests=suite.get("tests"), failures=suite.get("failures"),
-                      errors=suite.get("errors"))
+    root = ET.Element("testsuites", name="bufviz", tests=suite.attrib["tests"], failures=suite.attrib["failures"],
+                      errors=suite.attrib["errors"])
     root.append(suite)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import textwrap
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from rich import box
 from rich.table import Table
@@ -14,6 +14,9 @@ from rich.text import Text
 
 from ..hlo.shapes import without_layout
 from ..units import ellipsis_start
+
+if TYPE_CHECKING:
+    from rich.console import JustifyMethod
 
 GAP = 2   # spaces between columns (rich's padding of one on each side)
 _SIZE_GAP = re.compile(r"(?<=\d) (?=(?:B|KiB|MiB|GiB|TiB|PiB)\b)")
@@ -90,7 +93,7 @@ def _tuple_elements(text: str) -> list[str]:
 class Column:
     header: str
     cells: list[str]
-    justify: str = "left"
+    justify: JustifyMethod = "left"
     keep: int = 0                      # lower is kept first when room is short
     shorten: Callable[[str, int], str] | None = None   # None: never shortened
     least: int = 12                    # narrowest a shortened column may get
@@ -126,8 +129,8 @@ def fit_table(columns: list[Column], width: int, title: str | None = None) -> Ta
     for column, w in zip(chosen, widths):
         table.add_column(column.header, justify=column.justify, no_wrap=not column.wrap, width=w,
                          style=column.style)
-        simpler = column.simplify is not None and w < column.natural
-        contents.append([column.simplify(c) for c in column.cells] if simpler else column.cells)
+        simplify = column.simplify if w < column.natural else None
+        contents.append([simplify(c) for c in column.cells] if simplify is not None else column.cells)
     rows = len(chosen[0].cells) if chosen else 0
     for r in range(rows):
         cells = []

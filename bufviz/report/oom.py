@@ -3,6 +3,8 @@ ran out and by how much, every usage figure the text gives, the largest buffers 
 op_name and by source line, and what to try."""
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
@@ -13,7 +15,7 @@ from .layout import Column, cut_end, cut_middle, fit_table, from_front, shape_co
 from .verify import cut_end_words
 
 
-def render_oom(oom: dict, console: Console, top: int | None) -> None:
+def render_oom(oom: Mapping[str, Any], console: Console, top: int | None) -> None:
     failed = oom["kind"] == "out_of_memory"
     when = {"compile": " while compiling", "run": " while running"}.get(oom.get("phase") or "", "")
     title = Text(f"Out of memory{when}" if failed else "Memory usage",
@@ -47,7 +49,7 @@ def _bullets(lines: list[str], mark: str) -> Table:
     return grid
 
 
-def _usage(oom: dict, width: int) -> Table | None:
+def _usage(oom: Mapping[str, Any], width: int) -> Table | None:
     """Each `Total X usage >=`, `Program X requirement` and `program X usage` figure, as printed."""
     if not oom["usage"]:
         return None
@@ -63,7 +65,7 @@ def _usage(oom: dict, width: int) -> Table | None:
         "Usage figures in the text")
 
 
-def _buffers(oom: dict, top: int | None, width: int) -> Group:
+def _buffers(oom: Mapping[str, Any], top: int | None, width: int) -> Group:
     buffers = oom["buffers"]
     shown = buffers if not top else buffers[:top]
     padded = any(b["unpadded_bytes"] != b["bytes"] for b in buffers)
@@ -78,13 +80,13 @@ def _buffers(oom: dict, top: int | None, width: int) -> Group:
         Column("value in the module", values, shorten=cut_middle, least=min(max(map(len, values)), 24), keep=2),
         Column("operation", [_operation(b["op_name"]) for b in shown], shorten=cut_end, least=12, keep=3),
     ], width, f"Buffers listed in the message ({len(buffers)}, {human_bytes(oom['listed_bytes'])})")
-    parts = [table]
+    parts: list[Table | Text] = [table]
     if len(buffers) > len(shown):
         parts.append(Text(f"… {len(buffers) - len(shown)} more; --top 0 shows all", style="dim"))
     return Group(*parts)
 
 
-def _groups(oom: dict, top: int | None, width: int) -> list[Table]:
+def _groups(oom: Mapping[str, Any], top: int | None, width: int) -> list[Table]:
     """Groups of two or more buffers, by op_name and by source line. Left out: a source group
     that repeats an op_name group (whose row names its source) and the framework's own files."""
     tables = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 from rich.text import Text
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..units import human_bytes
 from .diff import percent
@@ -21,7 +21,9 @@ NAMES = {"postorder": "PostOrder (XLA)", "dfs": "DFS (XLA)", "list": "List (XLA)
 
 def render_schedule(report: PeakReport, console: Console) -> None:
     render_header(report, console)
-    data = report.schedule
+    # (read as JSON: the schedule's `best` is its best row, not a name)
+    data: Mapping[str, Any] | None = report.schedule
+    assert data is not None   # (`bufviz schedule` sets it)
     original = data["original"]
     rows = ([("printed order", original["peak_bytes"], original["needed_bytes"], None)] if original else [])
     own = (data.get("xla_order") or {}).get("algorithm")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 import textwrap
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..views.labels import row_label, row_source, short_label
 from ..views.why_live import value_ranges
@@ -30,7 +30,11 @@ COLOURS = {"weights": "#4e79a7", "weight copies": "#a0cbe8", "optimizer state": 
 
 
 def render_svg(report: PeakReport, boxes: list[dict] | None = None, picture: str = "peak") -> str:
-    memory, data = report.memory, report.timeline
+    memory = report.memory
+    assert memory is not None   # (cli/output.py draws only a report with memory)
+    # (read as JSON: the timeline's `steps` is their count; it is set with memory, None only in a saved
+    # result changed by hand, which fails as before)
+    data: Mapping[str, Any] = report.timeline  # type: ignore[assignment]
     chart_height = 260 if picture == "peak" else 520
     map_height = 520 if picture == "peak" else 0
     boxes = (_boxes(report) if boxes is None else boxes) if picture == "peak" else []
@@ -66,6 +70,7 @@ def _warnings(warnings: list[str]) -> list[str]:
 def _title(report: PeakReport) -> str:
     """Module, memory needed and peak, the module's name cut in the middle to fit the width."""
     memory = report.memory
+    assert memory is not None   # (cli/output.py draws only a report with memory)
     rest = (f" · memory needed {human_bytes(memory['needed_bytes'])} · peak at t={memory['peak_time']} "
             f"({memory['peak_instruction'] or ''})")
     room = int((WIDTH - LEFT - 20) / 9.5) - len(rest)   # (16 px bold: about 9.5 px a character)
@@ -112,7 +117,7 @@ def _text(x, y, text, size=12, weight="normal", anchor="start", fill="#222") -> 
             f'fill="{fill}">{_escape(text)}</text>')
 
 
-def _chart(data: dict, memory: dict, height: int, events: bool) -> list[str]:
+def _chart(data: Mapping[str, Any], memory: Mapping[str, Any], height: int, events: bool) -> list[str]:
     """Memory in use at each step, stacked by what it holds (each slice counted once), under a
     dashed line at memory needed; the peak marked."""
     steps, top, inner = max(data["steps"], 1), TOP + 10, WIDTH - LEFT - 20
@@ -150,7 +155,7 @@ EVENT_STRIP = EVENT_ROWS * EVENT_LINE + 12   # the strip of event labels under t
 EVENT_CHAR = 6.4   # (10 px sans-serif: wider than most characters, so labels never touch)
 
 
-def _events(data: dict, x, top: float) -> list[str]:
+def _events(data: Mapping[str, Any], x, top: float) -> list[str]:
     """Where the largest temporaries are born (▲) and die (▼), named in a strip under the time
     axis: each label in the first row where it overlaps no other, centred under a tick on the axis
     where the edges allow (those that fit nowhere are left to the JSON)."""
@@ -199,8 +204,10 @@ def _boxes(report: PeakReport) -> list[dict]:
     coloured by what it holds."""
     ranges = value_ranges(report)
     info = report.value_info or {}
+    assert report.memory is not None   # (cli/output.py draws only a report with memory)
     spaces = {s["memory_space"] for s in report.memory.get("memory_spaces") or []}
-    boxes, base = [], 0
+    boxes: list[dict] = []
+    base = 0
     for a in sorted(report.allocations, key=lambda a: (not {"temp"} & set(a["kinds"]), -a["size"])):
         if "thread-local" in a["kinds"] or a["color"] in spaces:
             continue

@@ -2,7 +2,9 @@
 headline and its parts before -> after."""
 from __future__ import annotations
 
-from rich.console import Group
+from typing import Any, Mapping
+
+from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
@@ -12,8 +14,8 @@ from .layout import Column, fit_table
 from ..units import human_bytes
 
 
-def what_if_block(data: dict, width: int) -> Group:
-    lines = [Text(f"What if {_title(data)}", style="bold")]
+def what_if_block(data: Mapping[str, Any], width: int) -> Group:
+    lines: list[RenderableType] = [Text(f"What if {_title(data)}", style="bold")]
     for d in data["donate"]:
         if d["not_donated_because"] is None:
             lines.append(Text(f"  {_who(d)} → output {{{d['output']}}} ({human_bytes(d['bytes'])})"))
@@ -48,7 +50,7 @@ def _who(d: dict) -> str:
     return f"{d['path']} (parameter {_leaf(d)})" if d.get("path") else f"parameter {_leaf(d)}"
 
 
-def _title(data: dict) -> str:
+def _title(data: Mapping[str, Any]) -> str:
     parts = []
     numbers = sorted({d["number"] for d in data["donate"]})
     if numbers:

@@ -50,6 +50,7 @@ def schedule_report(report: PeakReport, context, algorithm: str | None = None,
         original = {"peak_bytes": ours.get("minimum_memory_bytes"),
                     "needed_bytes": (report.memory or {}).get("needed_bytes")}
     own, why = platform_choice(target)
+    assert planner.deadline is not None   # (made with one above)
     return {"module": report.module, "original": original, "xla_order": {"algorithm": own, "why": why},
             "lower_bound_bytes": planner.lower_bound(),
             "lower_bound_seconds": round(planner.seconds, 4), "schedules": rows,
@@ -61,6 +62,7 @@ def measure(module: Module, target, schedule: Schedule) -> Schedule:
     """Peak and memory needed of the module run in this order (the whole pipeline)."""
     started = time.perf_counter()
     report = module_report(module, target, sequences=schedule.sequences)
+    assert report.recomputed is not None   # (a module's report always recomputes)
     schedule.peak_bytes = report.recomputed["minimum_memory_bytes"]
     schedule.needed_bytes = report.memory["needed_bytes"] if report.memory else None
     schedule.seconds += time.perf_counter() - started

@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from typing import Any
 
 from ..engine.assignment.matching import allocation_mismatches
 from ..engine.assignment.usage_report import hash_order_free
 from .words import JAX_NAMED
 
 
-def mismatches(xla: dict | None, recomputed: dict | None) -> list[dict]:
+def mismatches(xla: Mapping[str, Any] | None, recomputed: Mapping[str, Any] | None) -> list[dict]:
     """Every disagreement between the `xla` and `recomputed` sections of a peak report."""
     if not xla or not recomputed:
         return []
@@ -42,6 +44,7 @@ def mismatches(xla: dict | None, recomputed: dict | None) -> list[dict]:
     if xla.get("allocations") and recomputed.get("allocations"):
         check("total_bytes_used", xla.get("total_bytes_used"), recomputed.get("total_bytes_used"))
         out.extend(allocation_mismatches(xla["allocations"], recomputed["allocations"]))
+    key: str | tuple[str, str]   # a jax figure's name, then a value's (name, index)
     stats = xla.get("memory_stats")
     if stats and recomputed.get("allocations"):
         for key in compared_jax(stats):
@@ -63,7 +66,7 @@ def mismatches(xla: dict | None, recomputed: dict | None) -> list[dict]:
     return out
 
 
-def xla_definition(recomputed: dict) -> dict:
+def xla_definition(recomputed: Mapping[str, Any]) -> Mapping[str, Any]:
     """The peak as XLA defines it (over every memory space), to set beside XLA's printed one."""
     return recomputed.get("all_memory_spaces") or recomputed
 
@@ -90,7 +93,7 @@ def uncompared_jax(stats: dict | None) -> list[str]:
     return out + [k.removesuffix("_bytes") + "_size_in_bytes" for k in NOT_COMPARED if stats.get(k)]
 
 
-def _usage_report_difference(xla: dict, recomputed: dict) -> dict | None:
+def _usage_report_difference(xla: Mapping[str, Any], recomputed: Mapping[str, Any]) -> dict | None:
     """The first line where the regenerated memory-usage report differs from XLA's file. Where
     XLA left ties in hash order, the two are compared with those put in one order."""
     theirs, ours = xla.get("memory_usage_report"), recomputed.get("memory_usage_report")
@@ -131,7 +134,7 @@ def _labels(counter: Counter) -> list[str]:
     return sorted(_label(k) for k in counter.elements())
 
 
-def verification(xla: dict, recomputed: dict, found: list[dict]) -> list[dict]:
+def verification(xla: Mapping[str, Any], recomputed: Mapping[str, Any], found: list[dict]) -> list[dict]:
     """One row per quantity XLA printed: XLA's value, bufviz's, and whether they agree.
     `found` is mismatches(xla, recomputed)."""
     failed = {m["quantity"].split(" ")[0] for m in found}
@@ -154,6 +157,7 @@ def verification(xla: dict, recomputed: dict, found: list[dict]) -> list[dict]:
     if theirs_seq is not None and ours_seq is not None:
         row("instruction_sequence", "instruction sequence", f"{len(theirs_seq)} instructions",
             f"{len(ours_seq)} instructions", f"first difference {seq['xla']} vs {seq['recomputed']}" if seq else None)
+    wrong: int | set[str] | dict | None   # a count, then the quantities that differ, then one mismatch
     ranges = xla.get("live_ranges") or []
     if ranges:
         wrong = sum(1 for m in found if m["quantity"].startswith("live_range "))

@@ -8,8 +8,10 @@ its result. An inference pass's temporaries are its activations."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
-from ..hlo.shapes import ShapeSyntaxError, parse_index, parse_shape
+from ..hlo.shapes import ArrayShape, ShapeSyntaxError, parse_index, parse_shape
 from .roles import BACKWARD_OP, OPTIMIZER_NAME, UPDATE_OP, WEIGHTS_NAME
 
 _JAX_STYLE = re.compile(r"[\w.-]+\(")   # `jit(step)/...`, `pmap(f)/...`, `parallelize(f)/...`
@@ -17,7 +19,7 @@ COLLECTIVES = ("all-reduce", "all-gather", "reduce-scatter", "collective-permute
                "collective-broadcast", "send", "recv", "ragged-all-to-all")
 
 
-def category_of(row: dict, backward_at_peak: bool, training: bool | None = None) -> str:
+def category_of(row: Mapping[str, Any], backward_at_peak: bool, training: bool | None = None) -> str:
     """`training`: whether the program has a backward pass (False: an inference pass, whose
     temporaries are all activations; None: not known)."""
     kind, opcode = row["kind"], row.get("opcode") or ""
@@ -59,7 +61,7 @@ _OPTIMIZER_LIBRARY = re.compile(r"^(?:optax|torch/optim|keras/optimizers|tensorf
                                 r"(?:^|/)optim(?:izers?)?/")
 
 
-def _optimizer(row: dict) -> bool:
+def _optimizer(row: Mapping[str, Any]) -> bool:
     """The optimizer's own arithmetic: its library's frame, or a scope the update's names give."""
     return bool(_OPTIMIZER_LIBRARY.search(row.get("library") or "")) or \
         bool(UPDATE_OP.search(row.get("op_name") or ""))
@@ -85,7 +87,7 @@ def _forward(op_name: str, source: str) -> bool:
     return bool(op_name) and not _JAX_STYLE.match(op_name) and not UPDATE_OP.search(op_name)
 
 
-def _workspace(row: dict) -> bool:
+def _workspace(row: Mapping[str, Any]) -> bool:
     """A custom call's scratch: a byte array it returns beside its result (`(f32[..], s8[N])`)."""
     index, shape = row.get("index"), row.get("shape")
     if row.get("opcode") != "custom-call" or not index or not shape:
@@ -95,7 +97,8 @@ def _workspace(row: dict) -> bool:
         array = parse_shape(shape)
     except ShapeSyntaxError:
         return False
-    return index[0] > 0 and not array.is_tuple and array.dtype in ("u8", "s8") and len(array.dims) == 1
+    # (a parsed shape is an ArrayShape or a TupleShape: not a tuple is an array)
+    return index[0] > 0 and isinstance(array, ArrayShape) and array.dtype in ("u8", "s8") and len(array.dims) == 1
 
 
 def _parameter_category(name: str, op_name: str) -> str:

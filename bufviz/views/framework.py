@@ -40,7 +40,7 @@ def detect_framework(op_names: Iterable[str | None] = (), op_types: Iterable[str
 
 
 def is_framework_source(path: str | None) -> bool:
-    return bool(path) and _FRAMEWORK_SOURCE.search(path) is not None
+    return bool(path and _FRAMEWORK_SOURCE.search(path))
 
 
 def _votes(sources: list[tuple[Iterable[str | None], dict[str, re.Pattern]]]) -> dict[str, int]:

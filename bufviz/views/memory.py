@@ -4,10 +4,16 @@ each allocation slice once, with the value in it and the values that share it. I
 the free temp bytes sum exactly to the headline."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
 from ..hlo.attributes import plain_op_name
 from ..hlo.shapes import parse_index, value_label
 from .categories import backward_at, category_of
 from .storage import HOST_MEMORY_SPACE, temp_in_use
+
+if TYPE_CHECKING:
+    from ..result import Memory, StorageRow
 
 WHOLE_RUN = ("parameter", "output", "constant")
 FREE_NAME = "free temp bytes"
@@ -17,13 +23,15 @@ FREE_NAME = "free temp bytes"
 # a memory space other than 0 is still device memory, e.g. S(1) for symmetric collectives.)
 SPACE_NAMES = {0: "HBM", 1: "VMEM", 2: "SMEM"}
 
+_Allocation = TypeVar("_Allocation", bound=Mapping[str, Any])   # an allocation as JSON (or an Allocation)
 
-def device_allocations(allocations: list[dict]) -> list[dict]:
+
+def device_allocations(allocations: Iterable[_Allocation]) -> list[_Allocation]:
     """What the program reserves on the device: thread-local scratch and host memory aside."""
     return [a for a in allocations if a["color"] != HOST_MEMORY_SPACE and "thread-local" not in a["kinds"]]
 
 
-def on_chip_spaces(platform: str, allocations: list[dict]) -> list[int]:
+def on_chip_spaces(platform: str, allocations: Iterable[Mapping[str, Any]]) -> list[int]:
     """The memory spaces of `allocations` that are not the device's main memory."""
     if platform != "tpu":
         return []
@@ -34,7 +42,7 @@ def space_name(space: int) -> str:
     return f"S({space})" + (f" {SPACE_NAMES[space]}" if space in SPACE_NAMES else "")
 
 
-def memory_spaces(source: dict, spaces: list[int]) -> list[dict]:
+def memory_spaces(source: Mapping[str, Any], spaces: list[int]) -> list[dict]:
     """Each on-chip space on its own: what it reserves, and the most of it in use at once
     (storage, as the headline counts it), so that its peak never exceeds its memory needed."""
     out = []
@@ -53,7 +61,7 @@ def memory_spaces(source: dict, spaces: list[int]) -> list[dict]:
     return out
 
 
-def memory_section(source: dict, curve, describe_value, estimate: bool) -> dict:
+def memory_section(source: Mapping[str, Any], curve, describe_value, estimate: bool) -> Memory:
     """`source` holds `allocations`, `live_ranges`, `schedule_end`, `instruction_sequence` and
     `peak_time` (XLA's own where it printed them, else bufviz's); `curve` is its temp_curve;
     `describe_value(name, index tuple)` gives a value's shape, opcode, op_name and source."""
@@ -92,12 +100,12 @@ def memory_section(source: dict, curve, describe_value, estimate: bool) -> dict:
     }
 
 
-def temp_curve(source: dict):
+def temp_curve(source: Mapping[str, Any]):
     """Temp bytes in use at each step of the schedule."""
     return temp_in_use(device_allocations(source["allocations"]), source["live_ranges"], source["schedule_end"])
 
 
-def _kind_sizes(allocations: list[dict]) -> dict:
+def _kind_sizes(allocations: Iterable[Mapping[str, Any]]) -> Memory:   # (memory's parts)
     def total(pick):
         return sum(a["size"] for a in allocations if pick(set(a["kinds"])))
     return {
@@ -109,12 +117,13 @@ def _kind_sizes(allocations: list[dict]) -> dict:
     }
 
 
-def _live_at(ranges: dict, v: dict, time: int) -> bool:
+def _live_at(ranges: dict, v: Mapping[str, Any], time: int) -> bool:
     span = ranges.get((v["name"], v["index"]))
     return span is not None and span[0] <= time <= span[1]
 
 
-def _row(a: dict, offset: int, size: int, kind: str, occupant: dict, others: list[dict], ranges, describe) -> dict:
+def _row(a: Mapping[str, Any], offset: int, size: int, kind: str, occupant: Mapping[str, Any],
+         others: list[Mapping[str, Any]], ranges, describe) -> StorageRow:
     info = describe(occupant["name"], occupant["index"], made=kind == "temp")
     span = ranges.get((occupant["name"], occupant["index"]), (None, None))
     # A slice a while loop's value shares is that loop's carry (its body parameter, its result).
@@ -135,7 +144,7 @@ def _row(a: dict, offset: int, size: int, kind: str, occupant: dict, others: lis
             "shared_with": [{"name": v["name"], "index": v["index"]} for v in others]}
 
 
-def _whole_run_row(a: dict, time: int, ranges: dict, describe) -> dict:
+def _whole_run_row(a: Mapping[str, Any], time: int, ranges: dict, describe) -> StorageRow:
     """A parameter, output or constant allocation is reserved for the whole run: the value in
     it at the peak (else its first, the parameter or constant itself), and the others in it."""
     kinds = set(a["kinds"])
@@ -147,6 +156,7 @@ def _whole_run_row(a: dict, time: int, ranges: dict, describe) -> dict:
         occupant = own   # (an idle slot is named after its parameter)
     row = _row(a, 0, a["size"], kind, occupant, [v for v in a["values"] if v is not occupant], ranges, describe)
     if kind == "parameter":   # what the parameter holds, whatever value is in its slot at the peak
+        info: dict
         info = next((info for v in a["values"] if (info := describe(v["name"], v["index"])).get("role")), {})
         row["role"], row["role_evidence"] = info.get("role"), info.get("role_evidence")
         row["path"], row["updated"] = info.get("path"), False   # (the slot is the argument's)
@@ -160,7 +170,8 @@ def _whole_run_row(a: dict, time: int, ranges: dict, describe) -> dict:
     return row
 
 
-def _slot_holds(a: dict, live: list[dict], occupant: dict, describe) -> tuple[str | None, dict | None]:
+def _slot_holds(a: Mapping[str, Any], live: list[dict], occupant: Mapping[str, Any],
+                describe) -> tuple[str | None, dict | None]:
     """What a parameter's slot holds at the peak: "the parameter", "its new value" (a donated
     argument's update written over it), "another value" (XLA reused a donated buffer) or
     "nothing live"; None where the module does not say which value is the parameter."""
@@ -174,7 +185,7 @@ def _slot_holds(a: dict, live: list[dict], occupant: dict, describe) -> tuple[st
     return ("its new value" if describe(occupant["name"], occupant["index"]).get("updated") else "another value"), own
 
 
-def _value_sizes(allocations: list[dict], rows: list[dict]) -> dict[str, int]:
+def _value_sizes(allocations: Iterable[Mapping[str, Any]], rows: Iterable[Mapping[str, Any]]) -> dict[str, int]:
     """Bytes of each value named as a copy of a donated parameter (looked up only where one is)."""
     wanted = {c for r in rows if r["kind"] == "parameter" for c in r.get("copies") or []}
     if not wanted:
@@ -182,7 +193,7 @@ def _value_sizes(allocations: list[dict], rows: list[dict]) -> dict[str, int]:
     return {v["name"]: v["size"] for a in allocations for v in a["values"] if v["name"] in wanted}
 
 
-def donated_slots(rows: list[dict], sizes: dict) -> list[dict]:
+def donated_slots(rows: Iterable[Mapping[str, Any]], sizes: Mapping[str, int | None]) -> list[dict]:
     """The donated parameters XLA copied, and what their buffer holds at the peak: where it holds
     another value (or nothing), the update the user meant to make in place goes to the copy
     (openxla/xla#45912); the others' copies are layout copies beside a working donation. The
@@ -201,10 +212,10 @@ def donated_slots(rows: list[dict], sizes: dict) -> list[dict]:
 MOVED = ("another value", "nothing live")   # a donated buffer that no longer holds its argument
 
 
-def _temp_rows(allocations: list[dict], time: int, ranges: dict, describe) -> list[dict]:
+def _temp_rows(allocations: Iterable[Mapping[str, Any]], time: int, ranges: dict, describe) -> list[StorageRow]:
     """Temp slices in use at `time`: an (allocation, offset) with a live value, sized by the
     largest live there (values overlapping in time share their offset)."""
-    rows = []
+    rows: list[StorageRow] = []
     for a in allocations:
         slices: dict[int, list[dict]] = {}
         for v in a["values"]:
@@ -217,7 +228,7 @@ def _temp_rows(allocations: list[dict], time: int, ranges: dict, describe) -> li
     return rows
 
 
-def _free_row(free: int) -> dict:
+def _free_row(free: int) -> StorageRow:
     return {"allocation": None, "offset": None, "bytes": free, "value_bytes": None, "kind": "free",
             "category": "fragmentation",
             "made_by": None, "op_name_near": None, "holds": None, "copies": None, "loop": None, "name": FREE_NAME,
@@ -228,7 +239,7 @@ def _free_row(free: int) -> dict:
             "shared_with": []}
 
 
-def categorize_rows(rows: list[dict], describe, peak_instruction: str | None, training: bool | None) -> None:
+def categorize_rows(rows: list[StorageRow], describe, peak_instruction: str | None, training: bool | None) -> None:
     """`training`: whether the program has a backward pass (None: not known, a dump alone)."""
     backward = backward_at(describe(peak_instruction, "").get("op_name") if peak_instruction else None)
     for r in rows:
@@ -242,7 +253,7 @@ GROUP_KEYS = {"source": lambda r: r.get("user_source") or r["source"] or "(no so
               "category": lambda r: r["category"]}
 
 
-def groups(rows: list[dict]) -> dict[str, list[dict]]:
+def groups(rows: Sequence[Mapping[str, Any]]) -> dict[str, list[dict]]:
     """The storage at the peak by source line, op_name, kind and category, largest first. Each
     list sums to memory needed (free temp bytes form a group of their own)."""
     out = {}

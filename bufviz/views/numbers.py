@@ -2,11 +2,14 @@
 memory needed. Each reason's figures are exact: they account for the whole difference."""
 from __future__ import annotations
 
+from typing import Any, Mapping, Sequence
+
 from ..units import human_bytes
 from .memory import WHOLE_RUN, device_allocations
 
 
-def other_numbers(memory: dict, allocations: list, xla: dict, ours: dict) -> list[dict]:
+def other_numbers(memory: Mapping[str, Any], allocations: Sequence[Mapping[str, Any]], xla: Mapping[str, Any],
+                  ours: Mapping[str, Any]) -> list[dict]:
     """`allocations`: the report's (`PeakReport.allocations`); `xla` and `ours`: its xla and
     recomputed sections ({} where there is none)."""
     needed = memory["needed_bytes"]
@@ -70,8 +73,8 @@ def _jax_named(stats: dict, needed: int, peak: int | None) -> list[dict]:
     return rows
 
 
-def _live_range_reason(allocations: list[dict], side: dict, peak: int, needed: int, spaces: list[dict],
-                       with_chip: bool) -> str:
+def _live_range_reason(allocations: Sequence[Mapping[str, Any]], side: Mapping[str, Any], peak: int, needed: int,
+                       spaces: list[dict], with_chip: bool) -> str:
     """XLA sums the values live at its peak time; storage shared by several counts once per value,
     and (in XLA's own peak) values in on-chip memory spaces count too."""
     time = side["peak_time"]
@@ -106,7 +109,7 @@ def _live_range_reason(allocations: list[dict], side: dict, peak: int, needed: i
     return "; ".join(parts)
 
 
-def _total_reason(allocations: list[dict], total: int, needed: int, chip: int) -> str:
+def _total_reason(allocations: Sequence[Mapping[str, Any]], total: int, needed: int, chip: int) -> str:
     if total == needed:
         return "every allocation: the same as memory needed"
     local = sum(a["size"] for a in allocations if "thread-local" in a["kinds"])

@@ -12,15 +12,16 @@ from .memory import WHOLE_RUN, device_allocations
 from .storage import largest_over_time
 
 if TYPE_CHECKING:
-    from ..result import PeakReport
+    from ..result import Allocation, PeakReport
 
 FREE_CATEGORY = "free"
 
 
-def value_categories(report: PeakReport, describe) -> dict[str, str]:
+def value_categories(report: PeakReport, describe) -> dict[str, str | None]:
     """Value label -> what it holds: the storage rows' word where the value is in use at the
     peak, else inferred from its allocation and instruction the same way."""
     memory = report.memory
+    assert memory is not None   # (asked only where the report has memory)
     known = {value_label(r["name"], r["index"]): r["category"] for r in memory["at_peak"] if r["kind"] != "free"}
     peak = memory["peak_instruction"]
     backward = backward_at((describe(peak, ()) or {}).get("op_name") if peak else None)
@@ -45,11 +46,13 @@ def value_categories(report: PeakReport, describe) -> dict[str, str]:
     return out
 
 
-def in_use_by_category(report: PeakReport, categories: dict[str, str]) -> dict[str, list[int]]:
+def in_use_by_category(report: PeakReport, categories: dict[str, str | None]) -> dict[str, list[int]]:
     """Bytes in use at each step, by what they hold: a temp slice as the largest value live in
     it, an allocation reserved for the whole run as the value live in it (between values, as
     its occupant at the peak)."""
-    memory, steps = report.memory, report.timeline["steps"]
+    memory, timeline = report.memory, report.timeline
+    assert memory is not None and timeline is not None   # (asked only where the report has memory)
+    steps = timeline["steps"]
     xla, ours = report.xla or {}, report.recomputed or {}
     ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in xla.get("live_ranges") or ours["live_ranges"]}
     rows = {r["allocation"]: r["category"] for r in memory["at_peak"] if r["kind"] in WHOLE_RUN}
@@ -60,6 +63,7 @@ def in_use_by_category(report: PeakReport, categories: dict[str, str]) -> dict[s
         curve[max(start, 0)] += size
         curve[min(stop, steps) + 1] -= size
 
+    category: object   # what a span holds (a category; None where a row has none)
     for a in _drawn(report):
         slices: dict[int, list[tuple]] = {}
         whole_run = bool(set(a["kinds"]) & set(WHOLE_RUN))
@@ -80,10 +84,10 @@ def in_use_by_category(report: PeakReport, categories: dict[str, str]) -> dict[s
     return {k: [int(x) for x in np.cumsum(c)[:steps]] for k, c in change.items()}
 
 
-def _newest(spans: list[tuple], steps: int, otherwise: str) -> list[tuple[int, int, str]]:
+def _newest(spans: list[tuple], steps: int, otherwise: str | None) -> list[tuple[int, int, str | None]]:
     """(start, stop, what) over 0..steps-1: what the most recently started live span holds."""
     bounds = sorted({0, steps} | {s[0] for s in spans} | {s[1] + 1 for s in spans})
-    out = []
+    out: list[tuple[int, int, str | None]] = []
     for start, end in zip(bounds, bounds[1:]):
         if start >= steps:
             break
@@ -96,8 +100,9 @@ def _newest(spans: list[tuple], steps: int, otherwise: str) -> list[tuple[int, i
     return out
 
 
-def _drawn(report: PeakReport) -> list[dict]:
+def _drawn(report: PeakReport) -> list[Allocation]:
     """The allocations the headline counts (main memory: no on-chip space, no host memory)."""
     allocations = report.allocations
+    assert report.memory is not None   # (asked only where the report has memory)
     spaces = {s["memory_space"] for s in report.memory.get("memory_spaces") or []}
     return [a for a in device_allocations(allocations) if a["color"] not in spaces]

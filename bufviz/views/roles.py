@@ -23,8 +23,10 @@ alone (names differ by library: `params['Dense_0']['kernel']`, `tv[2]`, `mom[1][
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from ..hlo.model import Instruction, Module
+from ..hlo.shapes import ArrayShape
 from ..timings import count
 
 OPTIMIZER_NAME = re.compile(r"opt|adam|momentum|velocity|accum|(?:^|[\W_])(?:mu|nu|mom)(?:$|[\W_\d])", re.I)
@@ -52,6 +54,7 @@ def parameter_roles(module: Module) -> dict[str, tuple[str, str]]:
     """Entry parameter name -> (weights, optimizer state, seeds and counters, constants or
     inputs; the evidence, in a few words)."""
     entry = module.entry
+    assert entry is not None   # (a parsed module has its entry computation)
     params = entry.parameters
     graph = _Graph(module)
     jax_autodiff = re.search(r'op_name="[^"]*jvp\(', module.text) is not None
@@ -59,14 +62,15 @@ def parameter_roles(module: Module) -> dict[str, tuple[str, str]]:
     training = backward_pass(module)
     state = _updated(graph, params) if training else _donated(graph, params)
     gradients = {_plain(o) for o in _outputs(entry.root) if BACKWARD_OP.search(graph.op_name(o))}
-    roles = {p.name: _role(graph, p, p in state, jax_autodiff, training, gradients) for p in params}
-    biases = _Biases([p for p in params if roles[p.name] and roles[p.name][0] == "weights"])
+    roles: dict[str, tuple[str, str] | None] = {
+        p.name: _role(graph, p, p in state, jax_autodiff, training, gradients) for p in params}
+    biases = _Biases([p for p in params if (role := roles[p.name]) and role[0] == "weights"])
     for p in params:
         if roles[p.name] is None:
             roles[p.name] = (("weights", "a vector broadcast onto weights' dimensions (a bias)")
                              if _bias_of(graph, p, biases) else ("inputs", "read by the step, not updated"))
     count("role walk steps", graph.steps)
-    return roles
+    return cast("dict[str, tuple[str, str]]", roles)   # (every role is set by now)
 
 
 def backward_pass(module: Module) -> bool:
@@ -171,7 +175,8 @@ def _role(graph: _Graph, p: Instruction, updated: bool, jax_autodiff: bool, trai
         return SEEDS, "a random generator's key or state"
     if (made := _made_by(graph.module, p)) is not None:
         return _library_role(made, p, updated), f"first used in torch/{made}/ (its source)"
-    if op_name == "xla__device_data" and not p.shape.is_tuple and not p.shape.dims and not updated:
+    if op_name == "xla__device_data" and not p.shape.is_tuple and not cast(ArrayShape, p.shape).dims \
+            and not updated:
         return "constants", "a scalar PyTorch/XLA made for the step"
     if updated:
         why = _weights_state(graph, p, readers, jax_autodiff, text)
@@ -182,7 +187,7 @@ def _role(graph: _Graph, p: Instruction, updated: bool, jax_autodiff: bool, trai
         return "optimizer state", "updated by the step, read only by the update"
     if training and readers and all(UPDATE_OP.search(graph.op_name(r)) for r, _ in readers):
         return "optimizer state", "read only by the optimizer's update (a rate)"
-    if p.shape.is_tuple or not p.shape.dims:
+    if p.shape.is_tuple or not cast(ArrayShape, p.shape).dims:
         return None   # a scalar is never weights
     if WEIGHTS_NAME.search(text):
         return "weights", "its name says so"
@@ -206,13 +211,13 @@ def _library_role(made: str, param: Instruction, updated: bool) -> str:
         return "optimizer state"   # moments, momentum buffers, the step's learning rate
     if _integer(param):
         return SEEDS if updated else "constants"   # batch-norm's batch count; index tensors
-    if updated or param.shape.dims:
+    if updated or param.shape.is_tuple or cast(ArrayShape, param.shape).dims:   # (a tuple holds arrays)
         return "weights"           # a layer's parameters and buffers (running statistics)
     return "constants"             # a layer's scalar for the step (a dropout rate)
 
 
 def _integer(param: Instruction) -> bool:
-    return not param.shape.is_tuple and param.shape.dtype.startswith(("s", "u", "pred"))
+    return not param.shape.is_tuple and cast(ArrayShape, param.shape).dtype.startswith(("s", "u", "pred"))
 
 
 def _seed(graph: _Graph, param: Instruction, text: str, readers: list) -> bool:
@@ -232,6 +237,7 @@ def _updated(graph: _Graph, params: list[Instruction]) -> set[Instruction]:
     by_number = {p.parameter_number: p for p in params}
     found = {by_number[n] for _, n, _, _ in graph.module.input_output_alias if n in by_number}
     is_param = set(params)
+    assert graph.module.entry is not None   # (a parsed module has its entry computation)
     for out in _outputs(graph.module.entry.root):
         for source in _update_sources(graph, out):
             if source in is_param and _plain(source) == _plain(out):
@@ -243,6 +249,7 @@ def _donated(graph: _Graph, params: list[Instruction]) -> set[Instruction]:
     """Parameters donated into an output of their own shape: state the program writes back
     (weights, optimizer state, a counter), whether or not it has a backward pass."""
     by_number = {p.parameter_number: p for p in params}
+    assert graph.module.entry is not None   # (a parsed module has its entry computation)
     root = graph.module.entry.root.shape
     found = set()
     for out_index, number, param_index, _ in graph.module.input_output_alias:
@@ -264,10 +271,13 @@ def _update_sources(graph: _Graph, out: Instruction, depth: int = 8) -> list[Ins
     to the kernel's layout and back, on GPU), at most `depth` steps up. Each instruction is
     met once, at its fewest steps from the output (that is what the depth limits); one element
     of a multi-output fusion is made of the operands its body reads for that element only."""
+    found: list[Instruction]
+    frontier: list[tuple[Instruction, int | None]]
+    steps: list[tuple[Instruction, int | None]]
     found, frontier = [], [(out, None)]
     seen = set(frontier)
     for _ in range(depth):
-        following = []
+        following: list[tuple[Instruction, int | None]] = []
         graph.steps += len(frontier)
         for instr, element in frontier:
             if instr.opcode == "parameter":
@@ -339,9 +349,9 @@ def _relayout(graph: _Graph, instr: Instruction) -> bool:
     return instr.opcode == "fusion" and len(instr.operands) == 1 and graph.update_step(instr)
 
 
-def _carried(graph: _Graph, tuple_: Instruction, element: int) -> list[tuple[Instruction, Instruction]]:
+def _carried(graph: _Graph, tuple_: Instruction, element: int | None) -> list[tuple[Instruction, Instruction]]:
     """Readers of element `element` of a tuple: its reads, and its reads in a while body."""
-    out = []
+    out: list[tuple[Instruction, Instruction]] = []
     for user in tuple_.users:
         if user.opcode == "get-tuple-element" and user.tuple_index == element:
             out.extend((u, user) for u in user.users)
@@ -357,7 +367,7 @@ def _carried(graph: _Graph, tuple_: Instruction, element: int) -> list[tuple[Ins
 def _weights_state(graph: _Graph, param: Instruction, readers: list, jax_autodiff: bool,
                    text: str) -> str | None:
     """Why updated state is weights, or None when it is the optimizer's."""
-    if param.shape.is_tuple or not param.shape.dims or _integer(param):
+    if param.shape.is_tuple or not cast(ArrayShape, param.shape).dims or _integer(param):
         return None   # a scalar (the optimizer's step or rate), a counter or a generator's state
     if WEIGHTS_NAME.search(text):
         return "its name says weights"
@@ -381,6 +391,7 @@ def _weights_state(graph: _Graph, param: Instruction, readers: list, jax_autodif
 def _feeds_compute(graph: _Graph, param: Instruction, limit: int = 400) -> bool:
     """Something other than an elementwise update reads the parameter or what is made of it
     (the first `limit` instructions reached)."""
+    seen: set[Instruction]
     seen, stack = set(), list(param.users)
     while stack and len(seen) < limit:
         instr = stack.pop()
@@ -411,8 +422,8 @@ def _operand_role(graph: _Graph, reader: Instruction, via: Instruction) -> int |
     if body is None or not graph.contains(body, _MATRIX_OR_FUSION):
         return None
     inner = body.parameter(number)
-    places = [graph.operand_role(r, v) for r, v in graph.readers(inner)] if inner is not None else []
-    places = [p for p in places if p is not None]
+    places = [p for r, v in graph.readers(inner) if (p := graph.operand_role(r, v)) is not None] \
+        if inner is not None else []
     return max(places) if places else None
 
 
@@ -430,9 +441,12 @@ class _Biases:
         self.last: dict[tuple[int, int], int] = {}
         self.anywhere: dict[int, int] = {}
         for w in weights:
-            if w.shape.is_tuple or not w.shape.dims:
+            if w.shape.is_tuple:
                 continue
-            dims, count = tuple(w.shape.dims), w.shape.element_count()
+            shape = cast(ArrayShape, w.shape)
+            if not shape.dims:
+                continue
+            dims, count = tuple(shape.dims), shape.element_count()
             for rank in (1, 2):
                 if len(dims) >= rank:
                     key = (dims[-1], rank)
@@ -452,8 +466,10 @@ def _bias_of(graph: _Graph, param: Instruction, biases: _Biases) -> bool:
     """A small float parameter only broadcast (added or multiplied onto a product's result, a
     slice of it per gate in a recurrent cell) whose last dimension is a weight's last, or one of
     a weight's dimensions for a vector."""
-    shape = param.shape
-    if shape.is_tuple or not shape.dtype.startswith(("f", "bf")) or not 1 <= len(shape.dims) <= 2:
+    if param.shape.is_tuple:
+        return False
+    shape = cast(ArrayShape, param.shape)
+    if not shape.dtype.startswith(("f", "bf")) or not 1 <= len(shape.dims) <= 2:
         return False
     readers = graph.readers(param)
     if not readers or not all(_broadcast_only(graph, r, via) for r, via in readers):

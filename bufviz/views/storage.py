@@ -4,13 +4,19 @@ add up *values*, so storage shared by several values counts several times; these
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..engine.assignment.totals import HOST_MEMORY_SPACE
 
+if TYPE_CHECKING:
+    from ..result import Recomputed
 
-def temp_in_use(allocations: list[dict], live_ranges: list[dict], end: int) -> np.ndarray:
+
+def temp_in_use(allocations: Iterable[Mapping[str, Any]], live_ranges: Iterable[Mapping[str, Any]],
+                end: int) -> np.ndarray:
     """Bytes of device temp allocations in use at each time 0..end.
 
     A slice is in use while one of its values is live (start..end inclusive). Values that
@@ -54,6 +60,7 @@ def largest_over_time(spans: list[tuple]) -> list[tuple[int, int, object]]:
     slice changes: a sweep over their starts and ends, no array over the slice's whole window."""
     spans = sorted(spans, key=lambda s: s[:3])
     live: list[tuple] = []  # (-size, stop, k) of the spans started; expired ones leave lazily
+    changes: list[tuple[int, int, object]]
     changes, level, k = [], 0, 0
     for t in sorted({s[0] for s in spans} | {s[1] + 1 for s in spans}):
         while k < len(spans) and spans[k][0] == t:
@@ -70,7 +77,7 @@ def largest_over_time(spans: list[tuple]) -> list[tuple[int, int, object]]:
     return changes
 
 
-def storage_totals(recomputed: dict) -> dict:
+def storage_totals(recomputed: Mapping[str, Any]) -> Recomputed:
     """The temp storage peak and the free temp bytes at it, from the recomputed assignment."""
     allocations = recomputed.get("allocations") or []
     temp = sum(a["size"] for a in allocations if "temp" in a["kinds"] and a["color"] != HOST_MEMORY_SPACE)

@@ -2,14 +2,15 @@
 keeps it alive across the peak, and what it aliases. Read from the report (never XLA text)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BufvizError
 from .labels import row_label
 from ..hlo.shapes import parse_index, value_label
 
 if TYPE_CHECKING:
-    from ..result import PeakReport
+    from ..result import AllocatedValue, Allocation, PeakReport
 
 
 def explain_value(report: PeakReport, name: str | None, describe=None) -> dict:
@@ -20,7 +21,7 @@ def explain_value(report: PeakReport, name: str | None, describe=None) -> dict:
     if memory is None:
         raise BufvizError("expected allocations and live ranges to explain a buffer from (the HLO "
                           "module, or XLA's buffer assignment with its values), found neither")
-    row = _find(memory["at_peak"], report, name)
+    row: Mapping[str, Any] = _find(memory["at_peak"], report, name)
     if describe is not None and row.get("opcode") is None:
         info = describe(row["name"], parse_index(row["index"]))
         row = {**row, **{k: info.get(k) or row.get(k) for k in ("opcode", "op_name", "source", "shape", "path",
@@ -66,7 +67,7 @@ def _step(sequence: list[str], time: int | None, describe) -> str | None:
     return row_label({**info, "name": name, "index": ""}) if info.get("path") else name
 
 
-def _allocated_value(report: PeakReport, row: dict) -> dict | None:
+def _allocated_value(report: PeakReport, row: Mapping[str, Any]) -> AllocatedValue | None:
     """The value as its allocation holds it (shape, size), where the report lists it."""
     for a in report.allocations:
         if a["index"] == row["allocation"]:
@@ -76,12 +77,12 @@ def _allocated_value(report: PeakReport, row: dict) -> dict | None:
 
 def _sequence(report: PeakReport) -> list[str]:
     for side in (report.xla or {}, report.recomputed or {}):
-        if side.get("instruction_sequence"):
-            return side["instruction_sequence"]
+        if sequence := side.get("instruction_sequence"):
+            return sequence
     return []
 
 
-def _find(rows: list[dict], report: PeakReport, name: str | None) -> dict:
+def _find(rows: Sequence[Mapping[str, Any]], report: PeakReport, name: str | None) -> Mapping[str, Any]:
     storage = [r for r in rows if r["kind"] != "free"]
     if name is None:   # the largest buffer at the peak (a temporary among equals: it is the one to change)
         return max(storage, key=lambda r: (r["bytes"], r["kind"] == "temp"))
@@ -104,7 +105,7 @@ def value_ranges(report: PeakReport) -> dict:
             for side in (report.recomputed or {}, report.xla or {}) for r in side.get("live_ranges") or []}
 
 
-def _shared_row(report: PeakReport, row: dict, name: str) -> dict:
+def _shared_row(report: PeakReport, row: Mapping[str, Any], name: str) -> dict[str, Any]:
     """The same slice seen from a value that shares it."""
     other = next(v for v in row["shared_with"] if name in (v["name"], value_label(v["name"], v["index"])))
     start, end = value_ranges(report).get((other["name"], other["index"]), (None, None))
@@ -114,7 +115,7 @@ def _shared_row(report: PeakReport, row: dict, name: str) -> dict:
             + [v for v in row["shared_with"] if v is not other]}
 
 
-def _value_row(report: PeakReport, allocation: dict, v: dict) -> dict:
+def _value_row(report: PeakReport, allocation: Allocation, v: AllocatedValue) -> dict[str, Any]:
     start, end = value_ranges(report).get((v["name"], v["index"]), (None, None))
     kinds = allocation["kinds"]
     return {"name": v["name"], "index": v["index"], "opcode": None, "op_name": None, "source": None,
@@ -124,7 +125,7 @@ def _value_row(report: PeakReport, allocation: dict, v: dict) -> dict:
                             if o is not v and o["offset"] == v["offset"]]}
 
 
-def _why_alive(report: PeakReport, row: dict, facts: dict) -> str:
+def _why_alive(report: PeakReport, row: Mapping[str, Any], facts: dict) -> str:
     params = {(p["name"], p["index"]): p for p in (report.recomputed or {}).get("parameters") or []}
     param = params.get((row["name"], row["index"]))
     if param is not None and param["aliased_output"] is None:
@@ -144,7 +145,7 @@ def _why_alive(report: PeakReport, row: dict, facts: dict) -> str:
     return f"its last use, {facts['last_use_at']} at t={facts['end']}, keeps it alive {where}until then"
 
 
-def _aliases(report: PeakReport, row: dict, sharing: list[str]) -> list[str]:
+def _aliases(report: PeakReport, row: Mapping[str, Any], sharing: list[str]) -> list[str]:
     out = []
     for p in (report.recomputed or {}).get("parameters") or []:
         if p["aliased_output"] is not None and (p["name"], p["index"]) == (row["name"], row["index"]):

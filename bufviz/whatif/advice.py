@@ -9,7 +9,7 @@ not reach are named as not measured."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, cast
 
 from ..errors import BufvizError
 from ..units import human_bytes
@@ -18,11 +18,12 @@ from ..views.framework import (CARRY_HOW, DONATE_PARAMETERS_HOW, JAX, ORDER_HOW,
                                  START_HOW, detect_framework)
 from .aliasing import AVOIDABLE, copies
 from .donate import donated_module, leaves, output_leaves
-from .remat import plan_remat, rematerialized_module
+from .remat import Remat, plan_remat, rematerialized_module
 from .rewrite import find_sequential, retyped, without_copies
 from .trials import CHANGED, DONATED, DONATION_PLAN, Trials
 
 if TYPE_CHECKING:
+    from ..hlo.shapes import ArrayShape
     from ..result import PeakReport
 
 REMAT_TRIES = 4          # largest temporaries at the peak tried for rematerialization
@@ -53,6 +54,7 @@ def what_to_try(report: PeakReport, context, full: bool = False) -> tuple[list[d
     trials = Trials(context, None if full else BUDGET)
     framework = _framework(module)
     least = max(1, trials.baseline * MIN_SAVING_PERCENT // 100)
+    assert report.memory is not None   # (advice_section measures only a report with its memory)
     rows = [r for r in report.memory["at_peak"] if r["kind"] != "free"]
     program = report.program or {}
     # recomputing drops what a backward pass keeps: never advice for an inference pass
@@ -148,7 +150,8 @@ def donate_how(module, numbers: list[int], framework) -> str:
     if framework != JAX or not by_number:
         return DONATE_PARAMETERS_HOW[framework]
     order = list(dict.fromkeys(path_steps(path)[0] for _, path in sorted(by_number.items()) if path))
-    wanted = list(dict.fromkeys(path_steps(by_number[n])[0] for n in numbers if by_number.get(n)))
+    wanted = list(dict.fromkeys(path_steps(by_number[n])[0]  # type: ignore[arg-type]  # (only named ones)
+                                for n in numbers if by_number.get(n)))
     if not wanted:
         return DONATE_PARAMETERS_HOW[framework]
     names = ", ".join(f'"{w}"' for w in wanted) + ("," if len(wanted) == 1 else "")
@@ -163,6 +166,8 @@ def donate_how(module, numbers: list[int], framework) -> str:
 
 def _remat(rows, module, trials: Trials) -> list[Candidate]:
     """Each of the largest temporaries at the peak, recomputed where it is read late."""
+    found: list[tuple[Remat, dict]]
+    tried: set[str]
     found, tried = [], set()
     for row in sorted(rows, key=lambda r: -r["bytes"]):
         if row["kind"] != "temp" or row["name"] in tried or len(tried) >= REMAT_TRIES:
@@ -250,14 +255,14 @@ def _carries(report, context, trials: Trials, framework) -> list[Candidate]:
 
 
 def _precision(rows, module, trials: Trials, framework) -> list[Candidate]:
-    found = []
+    found: list[dict] = []
     for row in sorted(rows, key=lambda r: -r["bytes"]):
         if row["kind"] == "parameter" or not (row.get("shape") or "").startswith("f32[") \
                 or row["name"] in {r["name"] for r in found}:
             continue
         instr = find_sequential(module, row["name"])
         if instr is not None and not instr.shape.is_tuple and any(
-                not o.shape.is_tuple and o.shape.dtype in LOW for o in instr.operands):
+                not o.shape.is_tuple and cast("ArrayShape", o.shape).dtype in LOW for o in instr.operands):
             found.append(row)
         if len(found) >= PRECISION_TRIES:
             break

@@ -60,6 +60,7 @@ def aliasing_report(report: PeakReport, context) -> dict:
         saving, plans = savings.get(r["number"], (0, []))
         plan = next((p for p in plans if p.number == r["number"] and format_index(p.index) == r["index"]), None)
         if plan is not None and (saving is None or saving > 0):
+            assert plan.output is not None   # (a plan that can be donated names its output leaf)
             r.update(donation_candidate=True, candidate_output=format_index(plan.output), saving_bytes=saving)
     return {"parameters": rows, "copies": copies(analysis, module, report),
             "needed_bytes": report.memory["needed_bytes"] if report.memory else None,

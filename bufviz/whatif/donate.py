@@ -10,7 +10,7 @@ from ..engine.assignment.assignment import BufferAssigner
 from ..engine.liveness.hlo_liveness import ModuleAnalysis, analyze_donated, analyze_module
 from ..engine.target.target import Target
 from ..hlo.model import Module
-from ..hlo.shapes import format_index
+from ..hlo.shapes import Shape, format_index
 
 
 @dataclass
@@ -22,11 +22,12 @@ class Donation:
     reason: str | None   # why it cannot be donated (None when it can)
 
 
-def leaves(shape) -> list[tuple[tuple, object]]:
+def leaves(shape: Shape) -> list[tuple[tuple, Shape]]:
     return [(index, sub) for index, sub in shape.subshapes() if not sub.is_tuple]
 
 
-def output_leaves(module: Module) -> list[tuple[tuple, object]]:
+def output_leaves(module: Module) -> list[tuple[tuple, Shape]]:
+    assert module.entry is not None   # (a parsed module has its entry computation)
     return leaves(module.entry.root.shape)
 
 
@@ -44,9 +45,11 @@ def plan_donations(module: Module, target: Target, numbers: list[int],
     rounds, all of a round in one trial analysis (a pair's verdict depends on it alone); with
     `base` (the module's analysis, by the schedule to judge in) a trial reuses its dataflow.
     `trials`, when given, gets each trial analysis (for callers that count the work)."""
+    assert module.entry is not None   # (a parsed module has its entry computation)
     params = {p.parameter_number: p for p in module.entry.parameters}
     taken = {tuple(out) for out, _, _, _ in module.input_output_alias}
     outputs = output_leaves(module)
+    open_leaves: list[tuple[Donation, list[tuple], set[tuple]]]
     plans, open_leaves = [], []
     for number in numbers:
         param = params.get(number)

@@ -93,6 +93,7 @@ def rematerialized_module(module: Module, plans: list[Remat]) -> Module:
     for plan in plans:
         if plan.reason is None:
             instr = find_sequential(module, plan.name)
+            assert instr is not None and plan.clone is not None   # (plan_remat found it and placed its copy)
             edit = BodyEdit(instr.computation)
             if plan.clone == plan.name:
                 edit.move_before(instr, plan.serves[0])

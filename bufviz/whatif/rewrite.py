@@ -31,7 +31,7 @@ def _sequential(module: Module) -> dict[str, Instruction]:
                 continue
             for instr in instructions:
                 found.setdefault(instr.name, instr)
-        module._sequential_index = found
+        module._sequential_index = found   # type: ignore[attr-defined]  # (a cache kept on the module)
     return found
 
 
@@ -48,7 +48,7 @@ def _fusion_bodies(module: Module) -> set[str]:
             start = text.rfind("\n", 0, m.start()) + 1
             if text.find(" fusion(", start, m.start()) >= 0 or text.find("\tfusion(", start, m.start()) >= 0:
                 found.add(m.group(1))
-        module._fusion_bodies = found
+        module._fusion_bodies = found   # type: ignore[attr-defined]  # (a cache kept on the module)
     return found
 
 
@@ -77,6 +77,7 @@ def without_copies(module: Module, names: list[str]) -> Module:
     """The module with each copy in `names` removed: its users read the copied value itself."""
     for name in names:
         copy = find_sequential(module, name)
+        assert copy is not None   # (the callers name copies found in the module)
         edit = BodyEdit(copy.computation)
         for user in copy.users:
             edit.repoint(user, copy.name, copy.operands[0].name)
@@ -90,6 +91,7 @@ def retyped(module: Module, names: list[str], dtype: str) -> Module:
     and layout): what its buffer would take in a lower precision."""
     for name in names:
         instr = find_sequential(module, name)
+        assert instr is not None   # (the callers name instructions found in the module)
         edit = BodyEdit(instr.computation)
         edit.retype(instr, dtype + instr.shape_text[instr.shape_text.index("["):])
         module = reparsed(module, edit.module_text())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, Sequence
 
 from ..errors import BufvizError
 from ..measure import module_report
@@ -15,7 +15,7 @@ from .remat import NO_SUCH, plan_remat, remat_json, rematerialized_module
 if TYPE_CHECKING:
     from ..result import PeakReport
 
-PARTS = ("needed_bytes", "argument_bytes", "output_bytes", "temp_bytes", "alias_bytes", "constant_bytes")
+PARTS: Final = ("needed_bytes", "argument_bytes", "output_bytes", "temp_bytes", "alias_bytes", "constant_bytes")
 
 
 def changed_module(module, target, donate=(), remat=()):
@@ -46,7 +46,7 @@ def donated_numbers(module, wanted: list) -> list[int]:
     return sorted(set(numbers))
 
 
-def what_if(report: PeakReport, context, donate: list[int] = (), remat: list[str] = ()) -> PeakReport:
+def what_if(report: PeakReport, context, donate: Sequence[int] = (), remat: Sequence[str] = ()) -> PeakReport:
     """The report of the module as if `donate` (parameter numbers) were donated and `remat`
     (buffer names) recomputed before their late uses, with `what_if`: the changes made, the
     numbers before and after (both by bufviz's rules) and the saving."""
@@ -62,6 +62,7 @@ def what_if(report: PeakReport, context, donate: list[int] = (), remat: list[str
     for key in ("schema_version", "module", "platform", "inputs", "vintage", "warnings"):
         setattr(after, key, getattr(report, key))
     b, a = before.memory, after.memory
+    assert b is not None and a is not None   # (module_report computes memory needed)
     paths = paths_by_number(module)
     after.what_if = {
         "donate": [dict(donation_json(p), path=paths.get(p.number)) for p in donate_plans],

@@ -158,3 +158,18 @@ def test_output_to_a_pipe_writes_into_it(tmp_path):
     assert stat.S_ISFIFO(pipe.stat().st_mode)
     assert json.loads(received[0])["schema_version"] == 1
     assert not list(tmp_path.glob(".bufviz-*"))
+
+
+def test_several_dump_folders_below_the_one_given_are_listed_a_line_each(tmp_path):
+    made = []
+    for name in ("run_a/dump", "run_b/dump"):
+        folder = tmp_path / name
+        folder.mkdir(parents=True)
+        for f in HLO_0102.parent.iterdir():
+            (folder / f.name).write_bytes(f.read_bytes())
+        made.append(str(folder))
+    code, out, err = run("explain", tmp_path)
+    assert code == 2 and out == ""
+    first, *listed = err.rstrip("\n").split("\n")
+    assert first.startswith(f"bufviz: error: {tmp_path}: expected one folder of dump files below this one, found 2")
+    assert sorted(listed) == made

@@ -33,7 +33,7 @@ def assign_buffers(analysis: ModuleAnalysis,
     target = analysis.target
     assigner = BufferAssigner(analysis, thread_local, value_ids)
     candidates = _candidates(target, bool(xla_allocations))
-    chosen = None
+    chosen: tuple[int, Assignment, list[dict], Rules] | None = None
     for rules in candidates if xla_allocations else candidates[:1]:
         assignment = assigner.run(rules.alignment, rules.thread_local_order, rules.all_positions)
         allocations = allocations_json(assignment, analysis, target.vintage)
@@ -42,6 +42,7 @@ def assign_buffers(analysis: ModuleAnalysis,
             chosen = (misses, assignment, allocations, rules)
         if not misses:
             break
+    assert chosen is not None  # (there is always a first candidate)
     misses, assignment, allocations, rules = chosen
     assignment.rules = rules
     notes.extend(_notes(target, rules, candidates, bool(xla_allocations), misses, assignment))
@@ -121,6 +122,7 @@ def _thread_local_note(order: str, tried: bool, undated: bool, misses: int) -> s
 
 
 def allocations_json(assignment: Assignment, analysis: ModuleAnalysis, vintage: Vintage) -> list[dict]:
+    assert analysis.module.entry is not None  # (a parsed module has its entry)
     root = analysis.module.entry.root
     # The parameter's own subshape is printed since 2025-08-20; its whole shape before.
     whole_parameter = vintage.is_before(PARAMETER_SUBSHAPE_PRINTED) is True

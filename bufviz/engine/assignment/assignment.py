@@ -99,6 +99,7 @@ class BufferAssigner:
         self.target = target
         self.size = [max(_size(v, target) for v in b) for b in self.buffer_values]
         self.color = [color_of(b[0].instruction.shape.subshape(b[0].index)) for b in self.buffer_values]
+        assert self.module.entry is not None  # (a parsed module has its entry)
         root = self.module.entry.root
         self.live_out = {self.buffer_of[v.id] for vs in df.sets.get(root, {}).values() for v in vs}
         self._end_positions: dict[int, tuple[Instruction, tuple]] = {}  # value id -> _end_position
@@ -223,7 +224,8 @@ class BufferAssigner:
             for operand in value.instruction.operands:
                 values = at(operand, ())
                 slices = ([allocation_of.get(values[0].id)] if len(values) == 1  # (most operands)
-                          else sorted({allocation_of.get(w.id) for w in values} - {None}, key=lambda x: x.index))
+                          else sorted({a for w in values if (a := allocation_of.get(w.id)) is not None},
+                                      key=lambda x: x.index))
                 for alloc in slices:
                     if alloc is None or alloc in tried:
                         continue
@@ -286,6 +288,7 @@ class BufferAssigner:
                 or (b in self.live_out and alloc.size != size)):
             return False
         new_values = self.buffer_values[b]
+        assert alloc.spans is not None  # (set with the allocation's first value)
         if not alloc.spans.overlapping:
             return self._fits(alloc, b, new_values)
         for assigned, _, _ in alloc.values:  # the general case: every pair
@@ -302,6 +305,7 @@ class BufferAssigner:
         """_maybe_assign's pair loop when the allocation's values do not overlap one another:
         only the values a new one strictly overlaps or touches matter, found by bisection."""
         spans = alloc.spans
+        assert spans is not None  # (set with the allocation's first value)
         if spans.unranged:
             return False  # a value without a live range interferes with everything
         for new in new_values:

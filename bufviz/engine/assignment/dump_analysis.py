@@ -10,6 +10,7 @@ uses form one region."""
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import TYPE_CHECKING, cast
 
 from ..target.target import Target
 from ...dumps.records import BufferAssignmentDump, LiveRangeDump
@@ -23,6 +24,11 @@ from ..liveness.hlo_liveness import ModuleAnalysis
 from ..liveness.liveness import PeakResult
 from ..liveness.schedule import FlatSchedule
 from ..dataflow.unionfind import UnionFind
+
+if TYPE_CHECKING:
+    from ..dataflow.aliasing import Buffers
+    from ..dataflow.callgraph import CallGraph
+    from ..dataflow.dataflow import Dataflow
 
 
 def analysis_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump, result: PeakResult,
@@ -67,13 +73,15 @@ def analysis_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump, resu
     sequence = [builder.get(n) for n in live_range.sequence]
     flat = FlatSchedule(sequence, {i: t for t, i in enumerate(sequence)}, {entry: (0, len(sequence))})
     # XLA numbers values in post order, so ids order the scheduled instructions the same way.
-    first_id = {}
+    first_id: dict[Instruction, int] = {}
     for v in sorted(global_values.values(), key=lambda v: v.id):
         first_id.setdefault(v.instruction, v.id)
     post_order = sorted(entry.instructions, key=lambda i: first_id.get(i, float("inf")))
     graph = SimpleNamespace(module=module, computations=[entry], callsites={}, post_order=lambda c: post_order,
                             callees=lambda i: [])
-    analysis = ModuleAnalysis(module, graph, flat, dataflow, buffers, live, target)
+    # (the SimpleNamespaces stand in for what the assigner reads of the real ones)
+    analysis = ModuleAnalysis(module, cast("CallGraph", graph), flat, cast("Dataflow", dataflow),
+                              cast("Buffers", buffers), live, target)
     return analysis, _thread_local_order([v for i, v in values.items() if i not in global_values])
 
 
@@ -85,7 +93,7 @@ class _Instructions:
         self.entry = entry
         self.by_name: dict[str, Instruction] = {}
         self.texts = {r.name: r.instruction for r in records.values()}
-        self.shapes = {}
+        self.shapes: dict[str, tuple[str, tuple]] = {}
         for r in records.values():
             for name, index in r.positions:
                 if not index:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import itertools
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -25,7 +26,7 @@ class HeapValue:
     size: int            # the size of the value's HloBuffer
     buffer: int          # HloBuffer id
     buffer_values: int   # how many values that buffer has
-    key: object = None   # the caller's handle (a dataflow Value)
+    key: Any = None      # the caller's handle (a dataflow Value)
 
 
 @dataclass
@@ -50,7 +51,7 @@ def events(values: list[HeapValue], schedule_end: int, reuse) -> list[tuple[str,
     for v in order:
         defined.setdefault(v.start, []).append(v)
         freed.setdefault(v.end, []).append(v)
-    trace = []
+    trace: list[tuple[str, int, int | None]] = []
     first_in_buffer: dict[int, int] = {}
     for t in sorted(set(defined) | set(freed)):
         freed_now = freed.get(t, [])

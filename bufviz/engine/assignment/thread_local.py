@@ -41,7 +41,7 @@ class ThreadLocalValues:
             claimed.update(c for _, c in pairs)
             queue.extend(pairs)
         order = {c: n for n, c in enumerate(module.computations.values())}
-        self.computations = sorted((c for c, fusion in found.items() if not fusion), key=order.get)
+        self.computations = sorted((c for c, fusion in found.items() if not fusion), key=order.__getitem__)
         self.values: list[Value] = []
         ident = first_id
         for comp in self.computations:

@@ -37,6 +37,7 @@ def kind_bytes(allocations: list[dict], donated: set | None) -> dict:
 
 def totals(assignment: Assignment, allocations: list[dict], donated: set, target: Target) -> dict:
     """Byte counts in the JSON contract's names; `allocations` are the assignment's, as JSON."""
+    assert assignment.minimum_memory is not None  # (the report's runs work it out)
     return {
         "total_bytes_used": assignment.total_bytes,
         **kind_bytes(allocations, donated),

@@ -134,7 +134,7 @@ def hash_order_free(text: str) -> str:
     and the offset/count/shapes of rows of equal size (their cumulative columns stay put).
     Which of equal-size rows a cut-off kept is hash order too, so a cut run shows sizes only."""
     lines = text.split("\n")
-    out = []
+    out: list[str] = []
     run: list[tuple[str, str, str]] = []   # (positional head, size, tail) of equal-size rows
 
     def flush(cut: bool = False):

@@ -6,6 +6,7 @@ scatter, all-reduce-start, in-place collective-permute, output_to_operand_aliasi
 fusions whose root traces back to such an operation on a fused parameter)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...hlo.lines import LineSyntaxError, operand_names
@@ -54,7 +55,7 @@ class InPlacePairs:
         self.tracing = tracing
         self._cache: dict[Instruction, list] = {}
 
-    def __call__(self, instr: Instruction) -> list:
+    def __call__(self, instr: Instruction) -> Sequence:
         if instr.opcode not in _MAY_BE_IN_PLACE:
             return _NO_PAIRS
         pairs = self._cache.get(instr)
@@ -75,7 +76,7 @@ class InPlacePairs:
         if op in ("collective-permute", "collective-permute-start") and n == 4:
             base = () if op == "collective-permute" else (1,)
             dest = instr.operands[1].shape
-            pairs = [((1, ()), base)]
+            pairs: list[tuple[tuple[int, tuple[int, ...]], tuple[int, ...]]] = [((1, ()), base)]
             if dest.is_tuple:
                 pairs += [((1, (i,)), base + (i,)) for i in range(len(dest.elements))]
             return pairs
@@ -134,6 +135,7 @@ class Buffers:
         self.dataflow = dataflow
         self.pairs = pairs
         entry = module.entry
+        assert entry is not None  # (a parsed module has its entry)
         params = {p.parameter_number: p for p in entry.parameters}
         self._io = {tuple(out): (params[num], tuple(idx)) for out, num, idx, _ in module.input_output_alias
                     if num in params}
@@ -174,6 +176,7 @@ class Buffers:
         operand slot (U, k, i) when in the set of U's operand k at i (tuple pass-through and
         get-tuple-element/copy users aside, none of which alias)."""
         sets, callsites, graph = self.dataflow.sets, self.graph.callsites, self.graph
+        assert self.module.entry is not None  # (a parsed module has its entry)
         root = self.module.entry.root
         out: dict[int, list[list[Value]]] = {}
 

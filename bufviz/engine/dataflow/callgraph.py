@@ -5,6 +5,8 @@ carry values with live ranges; fusion bodies and reduction regions never do, so 
 left unparsed."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...hlo.model import Computation, Instruction, Module
 
 # Which attributes of a control-flow instruction name the computations it runs.
@@ -28,6 +30,7 @@ class CallGraph:
         # Each computation's control-flow instructions: one without any (XLA:CPU's call-wrapped
         # fusions, most loop bodies) is taken whole by the walks below.
         self.control_flow: dict[Computation, list[Instruction]] = {}
+        assert module.entry is not None  # (a parsed module has its entry)
         seen = {module.entry}
         queue = [module.entry]
         while queue:
@@ -42,7 +45,7 @@ class CallGraph:
         # Printed order: XLA prints computations callee-first (its DFS post order).
         self.computations = [c for c in module.computations.values() if c in seen]
 
-    def callees(self, instr: Instruction) -> list[Computation]:
+    def callees(self, instr: Instruction) -> Sequence[Computation]:
         """Computations `instr` runs as control flow (a while: condition, then body)."""
         found = self._callees.get(instr)
         if found is None:
@@ -81,6 +84,7 @@ class CallGraph:
                 ordinals.setdefault(instr, counter[0])
                 counter[0] += 1
 
+        assert self.module.entry is not None  # (a parsed module has its entry)
         walk(self.module.entry)
         return ordinals
 

@@ -305,6 +305,7 @@ class Dataflow:
                 new = input_values[0]
                 if current is not new:
                     if defined_here:
+                        assert current is not None  # (defined_here says so)
                         self._deleted.add(current.id)
                     self._writable(instr)[index] = [new]
                     changed = True

@@ -70,7 +70,7 @@ class PhiGraph:
         changed = True
         while changed:
             changed = False
-            checked = set()
+            checked: set[_Node] = set()
             for node in self._nodes:
                 if not node.is_phi or node.dead:
                     continue

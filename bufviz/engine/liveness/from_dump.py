@@ -29,6 +29,7 @@ def recompute_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump,
     values = ba.values or []
     time = {name: t for t, name in enumerate(live_range.sequence)}
     end_of_schedule = live_range.schedule_end
+    assert end_of_schedule is not None  # (recomputed only from live ranges that were printed)
     alloc_of = {v.id: a for a in ba.allocations for v in a.values}
     root = entry_root(ba, live_range)
 

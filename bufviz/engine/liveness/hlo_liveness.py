@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from typing import cast
 
 from ...hlo.model import Module
 from ...timings import count
@@ -69,7 +70,8 @@ def _live_ranges(module: Module, target: Target, graph: CallGraph, flat: FlatSch
         padded = target.pads_tiles and isinstance(sub, ArrayShape) and sub.layout is not None and sub.layout.tiles
         live[value.id] = LiveValue(instr.name, value.index, bounds[0], bounds[1],
                                    _padded(shape) if target.pads_tiles else shape.byte_size(),
-                                   sub.padded_byte_size() if padded else sub.byte_size(), value.id, sub.text,
+                                   cast(ArrayShape, sub).padded_byte_size() if padded else sub.byte_size(),
+                                   value.id, sub.text,
                                    instr.opcode, _kind(value, module, buffers.buffer_of[value.id] in live_out),
                                    color_of(sub), sub.byte_size() if padded else None)
     for buffer in buffers.aliased_groups():
@@ -94,6 +96,7 @@ def _unscheduled_note(platform: str, algorithm: str | None, chosen_by: str | Non
     """Which scheduler ordered an unscheduled module, and how sure that is XLA's order: XLA:CPU
     ran DFS before 2024-06 and BFS since; other backends add passes of their own."""
     name = SCHEDULER_NAMES.get(algorithm or "dfs", algorithm)
+    assert name is not None  # (without an algorithm, "dfs": a name it has)
     if chosen_by:
         name += f" ({chosen_by})"
     head = f"the module is not scheduled (no is_scheduled=true): it was ordered with {name}"
@@ -161,6 +164,7 @@ def _range(value: Value, flat: FlatSchedule, ends: dict, donated: set,
 
 
 def _live_out_buffers(module: Module, buffers: Buffers) -> set[int]:
+    assert module.entry is not None  # (a parsed module has its entry)
     root = module.entry.root
     return {buffers.buffer_of[v.id] for values in buffers.dataflow.sets.get(root, {}).values() for v in values}
 
@@ -179,6 +183,7 @@ def parameter_aliasing(module: Module) -> list[dict]:
     aliases = {(number, tuple(index)): (tuple(out), kind) for out, number, index, kind in module.input_output_alias}
     donors = {(number, tuple(index)) for number, index in module.buffer_donors}
     out = []
+    assert module.entry is not None  # (a parsed module has its entry)
     for param in module.entry.parameters:
         for index, sub in param.shape.subshapes():
             if sub.is_tuple:

@@ -16,7 +16,7 @@ class FlatSchedule:
     sequence: list[Instruction]
     time: dict[Instruction, int]
     span: dict[Computation, tuple[int, int]]   # [start, end) of each flattened computation
-    async_done: dict[Computation, Instruction] = field(default_factory=dict)
+    async_done: dict[Computation, Instruction | None] = field(default_factory=dict)
     recomputed: bool = False                   # the schedule was recomputed, not printed
     algorithm: str | None = None               # the scheduler that recomputed it
     chosen_by: str | None = None               # why that scheduler (XLA's default choice)
@@ -50,6 +50,7 @@ def flatten(graph: CallGraph, sequences: dict | None = None) -> FlatSchedule:
         order = lambda comp: dfs_sequence(comp, graph.post_order(comp))  # noqa: E731
     flat = FlatSchedule([], {}, {}, {}, recomputed=sequences is not None or not module.is_scheduled,
                         algorithm=None if sequences is not None or module.is_scheduled else "dfs")
+    assert module.entry is not None  # (a parsed module has its entry)
     _visit(graph, module.entry, flat, order)
     return flat
 

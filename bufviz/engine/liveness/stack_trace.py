@@ -27,11 +27,12 @@ def split_params(label: str) -> list[str]:
         if k := _KEY.match(label, pos):
             parts.extend(k.group(1).split("/"))
             has_keys = True
+            pos = k.end()
         elif a := _ATTR.match(label, pos):
             parts.append(a.group(1))
+            pos = a.end()
         else:
             return [label]
-        pos = (k or a).end()
     return parts if has_keys else [label]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import cast
 
 from ...hlo.model import Computation, Instruction, Module
 from ..assignment.assignment import BufferAssigner
@@ -79,8 +80,10 @@ class Planner:
         """No order of this module has a smaller MinimumMemoryForModule: the largest bound of
         a computation (a call counts its callee's); the entry's parameters kept to the end are
         live while any other computation runs."""
+        assert self.module.entry is not None  # (a parsed module has its entry)
         pinned = self.models[self.module.entry].pinned
-        return max(m.bound + (0 if comp is self.module.entry else pinned) for comp, m in self.models.items())
+        # (models() bounds each model as it builds it)
+        return max(cast(int, m.bound) + (0 if comp is self.module.entry else pinned) for comp, m in self.models.items())
 
 
 def default_choice(schedules: list[Schedule]) -> Schedule:
@@ -126,7 +129,8 @@ def models(graph, module, target, deadline: Deadline | None = None) -> dict[Comp
         for instr in comp.instructions:
             if instr.opcode in CALLERS:
                 callees = graph.callees(instr)
-                inner = [built[c].bound for c in callees if len(graph.callsites.get(c, ())) == 1]
+                # (each model is bounded as it is built, callees first)
+                inner = [cast(int, built[c].bound) for c in callees if len(graph.callsites.get(c, ())) == 1]
                 if inner:
                     extra[instr] = max(inner)
                 if len(inner) < len(callees):   # the callee's results may be one value for every call

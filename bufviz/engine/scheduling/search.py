@@ -90,7 +90,7 @@ def beam_order(model: MemoryModel, width: int = BEAM_WIDTH, deadline: Deadline |
                 newly = _newly_ready(model, k, done)
                 peak = max(state.peak, at)
                 if free.isdisjoint(newly):
-                    candidate = (peak, live, (state, k, done, newly))
+                    candidate: tuple = (peak, live, (state, k, done, newly))
                 else:
                     settled = _settle(model, _after(state, k, peak, live, done, newly), False)
                     done, candidate = settled.done, (settled.peak, settled.live, settled)

@@ -55,7 +55,7 @@ def list_sequence(comp: Computation, post_order: list[Instruction]) -> list[Inst
     """ListScheduler: greedy, the ready instruction freeing the most bytes net of what it
     defines first (then the most users); ties go to the one made ready last."""
     points = PointsTo(comp, post_order)
-    unscheduled = {}
+    unscheduled: dict[tuple, int] = {}
     for instr in comp.instructions:
         for b in points.uses[instr]:
             unscheduled[b] = unscheduled.get(b, 0) + 1
