@@ -25,14 +25,16 @@ from .result import Memory, PeakReport, Timeline
 from .sections import build_peak_report
 
 
-def module_report(module: Module, target: Target, describe=None, sequences: dict | None = None) -> PeakReport:
+def module_report(module: Module, target: Target, describe=None, sequences: dict | None = None,
+                  analysis=None) -> PeakReport:
     """The peak report of a module alone, by bufviz's own rules (no dump): what a changed module
-    (a what-if) would need; `sequences` (computation -> instructions) is a schedule to use."""
+    (a what-if) would need; `sequences` (computation -> instructions) is a schedule to use;
+    `analysis`: the module's analysis where one was made already (by the same rules)."""
     inputs = Inputs()
     inputs.module = module
     inputs.platform, inputs.vintage = target.platform, target.vintage
     describe = describe or module_description(module)
-    analysis = analyze_module(module, target, sequences)
+    analysis = analysis or analyze_module(module, target, sequences)
     result = peak_of(analysis)
     notes: list[str] = []
     _, assignment = assign_buffers(analysis, None, notes)

@@ -4,8 +4,6 @@ recorder started, a stage costs one check and records nothing."""
 from __future__ import annotations
 
 import contextlib
-import shutil
-import textwrap
 import time
 
 _recorder: "Recorder | None" = None
@@ -98,6 +96,8 @@ def table(rows: list, total: float | None = None, counts: dict | None = None, pr
         share = f"{100 * seconds / total:4.0f}%" if total else "    -"
         lines.append(f"{label:<{width}}  {seconds:8.3f}  {share:>5}")
     lines.append(f"{'total':<{width}}  {total:8.3f}")
+    import shutil   # (here: only --timings prints; shutil loads three compression modules)
+    import textwrap
     if processes > 1:
         lines += textwrap.wrap(f"(stages summed over {processes} processes working at once; the total is the "
                                "wall time)", shutil.get_terminal_size((80, 24)).columns)

@@ -41,7 +41,9 @@ def timeline(ctx, request, fmt, output, no_color, rows) -> int:
 
     def render(console):
         render_header(report, console)
-        console.print(timeline_view(report.timeline, report.memory["needed_bytes"], console.width, rows))
+        # (the timeline, a dict, is checked above; memory is set with it but in a saved result changed by hand)
+        console.print(timeline_view(report.timeline, report.memory["needed_bytes"],  # type: ignore[arg-type, index]
+                                    console.width, rows))
         render_notes(report, console)
     render_result(ctx, report if fmt in PICTURES else report.as_dict(("memory", "timeline", "notes")), fmt, output,
                   no_color, render, picture="timeline")

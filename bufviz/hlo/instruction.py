@@ -2,10 +2,15 @@
 on first use, its operands and users linked once its computation is read (model.py)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import BufvizError
 from .attributes import (parse_alias_pairs, parse_backend_config, parse_frontend_attributes, parse_metadata,
                          parse_name_list, plain_attribute, split_attributes, unquote)
 from .shapes import Shape, parse_shape
+
+if TYPE_CHECKING:
+    from .model import Computation
 
 # Attributes naming called computations, in the order XLA lists an instruction's callees
 # (except while, whose condition we list first because it is flattened first).
@@ -29,7 +34,7 @@ class Instruction:
         self.attr_text = attr_text
         self.is_root = is_root
         self.line = line
-        self.computation = None   # its Computation (model.py), set as the computation is read
+        self.computation: Computation | None = None   # its Computation (model.py), set as the computation is read
         self.operands: list[Instruction] = _NO_OPERANDS  # replaced, never changed in place
         self.users: list[Instruction] = []
         self._attrs = None
@@ -117,6 +122,7 @@ class Instruction:
         if not text:
             return []
         comp = self.computation
+        assert comp is not None  # (set as its computation is read)
         return [comp.instruction(n) for n in parse_name_list(text) if n in comp]
 
     def callee_names(self, keys=CALLEE_KEYS) -> list[str]:
@@ -146,6 +152,7 @@ class Instruction:
         call cycle can never send one round for ever (checked where calls are read, no pass of
         its own over the text)."""
         comp = self.computation
+        assert comp is not None  # (callee_names calls it only then)
         for name in names:
             callee = comp.module.computations.get(name)
             if callee is not None and callee.order is not None and callee.order >= comp.order:

@@ -41,15 +41,16 @@ class Computation:
         self.order: int | None = None   # where it is printed, for text bufviz did not write itself
         self._body = body
         self._body_line = body_line
-        self._instructions = None
-        self._by_name = None
-        self._root = None
-        self._parameters = None
+        self._instructions: list[Instruction] | None = None
+        self._by_name: dict[str, Instruction] | None = None   # set with _instructions
+        self._root: Instruction | None = None
+        self._parameters: list[Instruction] | None = None
 
     @property
     def instructions(self) -> list[Instruction]:
         if self._instructions is None:
             self._parse_body()
+            assert self._instructions is not None  # (set by _parse_body)
         return self._instructions
 
     @property
@@ -107,22 +108,25 @@ class Computation:
     def root(self) -> Instruction:
         if self._instructions is None:
             self._parse_body()
-        return self._root
+        return self._root  # type: ignore[return-value]  # (None only where adopt was given no instructions)
 
     @property
     def instructions_by_name(self) -> dict[str, Instruction]:
         if self._instructions is None:
             self._parse_body()
+        assert self._by_name is not None  # (set with _instructions)
         return self._by_name
 
     def instruction(self, name: str) -> Instruction:
         if self._instructions is None:
             self._parse_body()
+        assert self._by_name is not None  # (set with _instructions)
         return self._by_name[name]
 
     def __contains__(self, name: str) -> bool:
         if self._instructions is None:
             self._parse_body()
+        assert self._by_name is not None  # (set with _instructions)
         return name in self._by_name
 
     @property
@@ -144,6 +148,7 @@ class Computation:
         names XLA's dumps give them)."""
         if self._instructions is None:
             self._parse_body()
+        assert self._by_name is not None  # (set with _instructions)
         del self._by_name[instr.name]
         instr.name = name
         self._by_name[name] = instr

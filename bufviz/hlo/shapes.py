@@ -96,7 +96,7 @@ class ArrayShape(Shape):
         self.dims = dims          # tuple of ints (bounds for dynamic dims; -1 if unbounded)
         self.dynamic = dynamic    # tuple of bools, or None when no dim is dynamic
         self.layout = layout      # Layout or None
-        self.text = text          # as printed, with layout
+        self.text: str = text     # as printed, with layout
         self._bytes = None
         self._plain_text = None
 

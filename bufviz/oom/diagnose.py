@@ -189,6 +189,7 @@ def _match_values(buffers: list[dict], module: Module) -> None:
                           and (instr.name, idx) not in taken), None)
             if index is not None:
                 taken.add((instr.name, index))
+                assert instr.computation is not None   # (an instruction of the module)
                 b["value"] = {"name": instr.name, "index": format_index(index),
                               "computation": instr.computation.name}
                 break

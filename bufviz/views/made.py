@@ -66,6 +66,7 @@ def copied_parameter(instr: Instruction, depth: int = 8) -> Instruction | None:
     reversed kernels for a convolution's backward pass), or None."""
     for _ in range(depth):
         if instr.opcode == "parameter":
+            assert instr.computation is not None   # (an instruction of the module)
             return instr if instr.computation is instr.computation.module.entry else None
         if len(instr.operands) != 1 or not (instr.opcode in COPY_OPS or _copies_only(instr)):
             return None

@@ -106,7 +106,7 @@ def trial_analysis(module: Module, target: Target, aliases: list[tuple],
 
 def _when_asked(make):
     """A function that builds the function it calls on its first call."""
-    made = []
+    made: list = []   # (the function `make` built, once built)
 
     def call(*args):
         if not made:

@@ -43,6 +43,7 @@ def plan_remat(module: Module, name: str) -> Remat:
     if caller is not None:   # a called computation's result is the call's buffer
         instr, name = caller, caller.name
     plan = Remat(name, instr.shape.byte_size() if not instr.shape.is_tuple else 0)
+    assert instr.computation is not None   # (an instruction of the module)
     if not module.is_scheduled:
         plan.reason = "the module is not scheduled (use a dump after optimizations)"
     elif instr.opcode in _ALIASES:
@@ -94,6 +95,7 @@ def rematerialized_module(module: Module, plans: list[Remat]) -> Module:
         if plan.reason is None:
             instr = find_sequential(module, plan.name)
             assert instr is not None and plan.clone is not None   # (plan_remat found it and placed its copy)
+            assert instr.computation is not None   # (an instruction of the module)
             edit = BodyEdit(instr.computation)
             if plan.clone == plan.name:
                 edit.move_before(instr, plan.serves[0])

@@ -77,7 +77,7 @@ def without_copies(module: Module, names: list[str]) -> Module:
     """The module with each copy in `names` removed: its users read the copied value itself."""
     for name in names:
         copy = find_sequential(module, name)
-        assert copy is not None   # (the callers name copies found in the module)
+        assert copy is not None and copy.computation is not None   # (the callers name copies found in the module)
         edit = BodyEdit(copy.computation)
         for user in copy.users:
             edit.repoint(user, copy.name, copy.operands[0].name)
@@ -92,6 +92,7 @@ def retyped(module: Module, names: list[str], dtype: str) -> Module:
     for name in names:
         instr = find_sequential(module, name)
         assert instr is not None   # (the callers name instructions found in the module)
+        assert instr.computation is not None   # (an instruction of the module)
         edit = BodyEdit(instr.computation)
         edit.retype(instr, dtype + instr.shape_text[instr.shape_text.index("["):])
         module = reparsed(module, edit.module_text())

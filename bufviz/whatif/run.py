@@ -57,7 +57,8 @@ def what_if(report: PeakReport, context, donate: Sequence[int] = (), remat: Sequ
     if unknown is not None:
         raise BufvizError(f"expected an instruction to rematerialize, found no {unknown.name!r} outside "
                           "fusions", module.path)
-    before = module_report(module, target, context.describe)
+    # (a scheduled module's analysis is the one the report was made from: not made again)
+    before = module_report(module, target, context.describe, analysis=context.analysis if module.is_scheduled else None)
     after = module_report(changed, target, None if remat else context.describe)   # remat renames
     for key in ("schema_version", "module", "platform", "inputs", "vintage", "warnings"):
         setattr(after, key, getattr(report, key))

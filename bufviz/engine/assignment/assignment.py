@@ -355,6 +355,7 @@ class BufferAssigner:
 
         def time(instr: Instruction) -> int:
             if instr.is_root:
+                assert instr.computation is not None   # (an instruction of the module)
                 return flat.span[instr.computation][1]
             return flat.time.get(instr, -1)  # a dump may name positions outside the schedule
 

@@ -22,7 +22,7 @@ class Spans:
         self.positions: set[Instruction] = set()
         self.unranged = False
         self.overlapping = False
-        self.longest: tuple[int, int] = (INF, -INF)   # the longest range (none yet: nothing)
+        self.longest: tuple[float, float] = (INF, -INF)   # the longest range (none yet: nothing)
 
     def add(self, value: Value, r) -> None:
         self.positions.update(p for p, _ in value.positions)

@@ -147,6 +147,7 @@ class Buffers:
             aliased = {value.id: value}
             defining = value.instruction
             if defining.opcode == "parameter":  # a while's parameter holds the loop's values
+                assert defining.computation is not None   # (an instruction of the module)
                 for site in graph.callsites.get(defining.computation, ()):
                     if site.opcode == "while":
                         for v in dataflow.values_at(site, value.index):
@@ -188,6 +189,7 @@ class Buffers:
         for instr, instr_sets in sets.items():
             op = instr.opcode
             if instr.is_root:
+                assert instr.computation is not None   # (an instruction of the module)
                 if instr is root:
                     for index, here in instr_sets.items():
                         if index in self._io:

@@ -73,12 +73,14 @@ class Dataflow:
             if op not in _SPECIAL_DEFINITIONS:  # most instructions
                 return {(): [self._new(instr, ())]}
             if op == "parameter":  # a called computation's parameter holds its caller's values
+                assert instr.computation is not None   # (an instruction of the module)
                 return _NO_VALUES if self.graph.callsites.get(instr.computation) else {(): [self._new(instr, ())]}
         subshapes = shape.subshapes()
         sets: dict[tuple, list[Value]] = {index: [] for index, _ in subshapes}
         if op in DEFINES_NOTHING:
             return sets
         if op == "parameter":
+            assert instr.computation is not None   # (an instruction of the module)
             defines = lambda i, s: not self.graph.callsites.get(instr.computation)  # noqa: E731
         elif op in ("copy", "tuple"):
             defines = lambda i, s: not i  # noqa: E731
@@ -132,6 +134,7 @@ class Dataflow:
                 # A computation's parameters are numbered together, after its caller's operands
                 # (which they read): settled all at once at the first.
                 comp = instr.computation
+                assert comp is not None   # (an instruction of the module)
                 if comp in wrapped:
                     continue
                 wrapped.add(comp)
@@ -320,6 +323,7 @@ class Dataflow:
         return changed
 
     def update_parameter(self, param: Instruction) -> bool:
+        assert param.computation is not None   # (an instruction of the module)
         sites = self.graph.callsites.get(param.computation)
         if not sites:
             return False

@@ -136,6 +136,7 @@ def _range(value: Value, flat: FlatSchedule, ends: dict, donated: set,
     start = time.get(instr)
     if start is None:
         return None
+    assert instr.computation is not None   # (an instruction of the module)
     if instr.opcode == "parameter":
         comp = instr.computation
         start = flat.span[comp][0]

@@ -85,6 +85,7 @@ def _callers(comp, graph: CallGraph) -> list[Instruction]:
 
 def _traces(instr: Instruction, path: list[str], graph: CallGraph) -> list[list[str]]:
     """Every call path to `instr`, outermost computation first."""
+    assert instr.computation is not None   # (an instruction of the module)
     path = [instr.computation.name] + _label(instr) + path
     callers = _callers(instr.computation, graph)
     if not callers:
