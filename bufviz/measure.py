@@ -38,8 +38,20 @@ def module_report(module: Module, target: Target, describe=None, sequences: dict
     result = peak_of(analysis)
     notes: list[str] = []
     _, assignment = assign_buffers(analysis, None, notes)
-    report = build_peak_report(inputs, target.platform, target.vintage, result, describe, notes, assignment)
-    report.memory, report.groups, report.timeline = memory_sections(report, describe, target.platform == "tpu")
+    return measured_report(inputs, target.platform, target.vintage, result, describe, notes, assignment,
+                           estimate=target.platform == "tpu")
+
+
+def measured_report(inputs: Inputs, platform: str, vintage, result, describe, notes: list[str],
+                    assignment: dict | None, estimate: bool, unplaced_tuple_reads: int | None = None,
+                    describe_rows=None) -> PeakReport:
+    """The one builder of a peak report, for a dump (pipeline.py) and for a module alone
+    (module_report): XLA's numbers and bufviz's (sections.py), then the headline, its storage
+    grouped and memory over time. `describe_rows`: how the rows live at the peak are described
+    (default `describe`); features then set their own sections on it."""
+    report = build_peak_report(inputs, platform, vintage, result, describe_rows or describe, notes, assignment,
+                               unplaced_tuple_reads)
+    report.memory, report.groups, report.timeline = memory_sections(report, describe, estimate)
     return report
 
 

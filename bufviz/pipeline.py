@@ -22,13 +22,13 @@ from .hlo.lines import LineSyntaxError, parse_instruction_line
 from .hlo.model import Module
 from .hlo.shapes import ShapeSyntaxError, parse_index, parse_shape, value_label
 from .inputs import Inputs, load_inputs
-from .measure import ModuleDescription, memory_sections, module_description
+from .measure import ModuleDescription, measured_report, module_description
 from .request import Request
 from .result import Advice, DeviceFit, Oom, PeakReport
 from .same_module import check_same_module
 from .timings import stage
 from .verify.words import doubt
-from .sections import allocation_json, build_peak_report
+from .sections import allocation_json
 
 
 @contextlib.contextmanager
@@ -176,10 +176,10 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
         notes.append("nothing to recompute from: give the HLO module, or a dump with its "
                      "'Used values' and live ranges")
     with stage("sections"):
-        report = build_peak_report(inputs, platform, vintage, result, _no_description if summary else describe,
-                                   notes, assignment, unplaced if inputs.module is not None else None)
-        report.memory, report.groups, report.timeline = memory_sections(report, describe,
-                                                                        platform == "tpu" or inputs.module is None)
+        report = measured_report(inputs, platform, vintage, result, describe, notes, assignment,
+                                 estimate=platform == "tpu" or inputs.module is None,
+                                 unplaced_tuple_reads=unplaced if inputs.module is not None else None,
+                                 describe_rows=_no_description if summary else None)
         report.oom = cast("Oom | None", oom if oom is not None else _oom_json(inputs))
     report.warnings = list(inputs.warnings)
     if inputs.module is not None:
