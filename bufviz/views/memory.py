@@ -124,7 +124,7 @@ def _live_at(ranges: dict, v: Mapping[str, Any], time: int) -> bool:
 
 def _row(a: Mapping[str, Any], offset: int, size: int, kind: str, occupant: Mapping[str, Any],
          others: list[Mapping[str, Any]], ranges, describe) -> StorageRow:
-    info = describe(occupant["name"], occupant["index"], made=kind == "temp")
+    info = describe(occupant["name"], occupant["index"], made=True)
     span = ranges.get((occupant["name"], occupant["index"]), (None, None))
     # A slice a while loop's value shares is that loop's carry (its body parameter, its result).
     loop = next((v for v in [occupant, *others] if describe(v["name"], v["index"]).get("opcode") == "while"), None)
