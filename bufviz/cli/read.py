@@ -18,6 +18,9 @@ def read_report(request: Request, fmt: str = "text", advice: bool | None = False
     from ..pipeline import peak_report
 
     saved = saved_report(request.paths, request.device) if not explain else None
+    if saved is not None and fmt in PICTURES and saved.value_info is None:
+        raise BufvizError("a saved result does not say what each value holds over time, which a picture draws "
+                          "(it would show memory as 'other'): give the dump it was made from", request.paths[0])
     if saved is not None:
         return saved
     with progress_for(request) as say:

@@ -107,3 +107,14 @@ def test_timeline_stacks_memory_in_use_by_what_it_holds(tmp_path):
     root = _picture("timeline", case, tmp_path)
     assert len(list(root.iter(f"{SVG}polygon"))) == len(bands)
     assert any(f"peak t={t}" == e.text for e in root.iter(f"{SVG}text"))
+
+
+@pytest.mark.parametrize("command", ["peak", "timeline", "allocations"])
+def test_a_saved_result_is_not_drawn_as_if_its_memory_were_other(command, tmp_path):
+    saved = tmp_path / "saved.json"
+    code, _, err = run("peak", INPUTS[0], "--format", "json", "-o", saved)
+    assert code == 0, err
+    out = tmp_path / "picture.svg"
+    code, stdout, err = run(command, saved, "--format", "svg", "-o", out)
+    assert code == 2 and stdout == "" and not out.exists()
+    assert err.startswith(f"bufviz: error: {saved}") and "give the dump" in err and err.count("\n") == 1
