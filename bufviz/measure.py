@@ -14,11 +14,12 @@ from .views.memory import (device_allocations, groups, memory_section, memory_sp
 from .views.numbers import other_numbers
 from .views.made import copied_parameter, copies_of, is_loop_state, loop_bodies, made_by
 from .views.paths import parameter_paths
-from .views.roles import backward_pass, parameter_roles
+from .views.roles import parameter_roles
 from .views.sources import SourceLines
 from .views.timeline import timeline
 from .hlo.model import Module
 from .hlo.outputs import output_positions
+from .hlo.program import OpNames, op_name_facts
 from .hlo.shapes import format_index
 from .inputs import Inputs
 from .result import Memory, PeakReport, Timeline
@@ -131,7 +132,7 @@ class ModuleDescription:
 
     @cached_property
     def roles(self) -> dict[str, tuple[str, str]]:   # what each entry parameter holds, from its uses
-        return parameter_roles(self.module)
+        return parameter_roles(self.module, self.op_names)
 
     @cached_property
     def paths(self) -> dict[str, str]:   # entry parameter -> its pytree path
@@ -153,8 +154,12 @@ class ModuleDescription:
                 if not index and n in numbered}
 
     @cached_property
+    def op_names(self) -> OpNames:   # what the module's op_names say: rematerialization, autodiff
+        return op_name_facts(self.module)
+
+    @cached_property
     def training(self) -> bool:
-        return backward_pass(self.module)
+        return self.op_names.backward
 
     def has_backward(self) -> bool:
         """Whether the program differentiates (a training step), not an inference pass."""

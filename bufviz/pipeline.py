@@ -15,7 +15,7 @@ from .engine.liveness.hlo_liveness import analyze_module, peak_of
 from .engine.target.platform import SAMPLE, platform_from_stage, platform_from_text
 from .engine.target.target import Target
 from .engine.target.vintage import detect_vintage
-from .hlo.program import is_eager, jitted_function, remat_ops
+from .hlo.program import is_eager, jitted_function
 from .views.why_live import explain_value
 from .hlo.attributes import parse_metadata, split_attributes
 from .hlo.lines import LineSyntaxError, parse_instruction_line
@@ -186,7 +186,7 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
         module = inputs.module
         assert isinstance(describe, ModuleDescription)   # (read from the module above)
         # which function jax compiled, and whether it is one eager operation rather than the user's
-        report.program = {"remat_ops": remat_ops(module), "function": jitted_function(module),
+        report.program = {"remat_ops": describe.op_names.remat_ops, "function": jitted_function(module),
                           "eager": is_eager(module), "backward": describe.has_backward()}
     if untrusted := doubt(report.mismatches or []):
         report.warnings.append(untrusted)

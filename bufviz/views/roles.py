@@ -26,6 +26,7 @@ import re
 from typing import cast
 
 from ..hlo.model import Instruction, Module
+from ..hlo.program import BACKWARD_OP, OpNames, op_name_facts
 from ..hlo.shapes import ArrayShape
 from ..timings import count
 
@@ -39,8 +40,6 @@ SEED_NAME = re.compile(r"rng|seed|(?:^|[\W_])key(?:$|[\W_])", re.I)
 _RANDOM_OP = re.compile(r"threefry|random|philox|rng", re.I)
 SEEDS = "seeds and counters"
 _MOVING_AVERAGE = re.compile(r"moving|running_|batch_stats", re.I)
-# The backward pass: jax's transpose(jvp), TensorFlow's gradient tape, PyTorch/XLA's backward ops.
-BACKWARD_OP = re.compile(r"transpose\(|gradient_tape/|(?:^|/)gradients?/|_grad\b|backward", re.I)
 _FORWARDING = ("bitcast", "copy", "reshape", "get-tuple-element", "convert", "copy-start", "copy-done")
 _MATRIX = ("dot", "convolution")
 _UPDATE_STEP = ("add", "subtract", "multiply", "divide", "select", "maximum", "minimum", "negate", "clamp",
@@ -50,16 +49,17 @@ _COMPUTE = tuple(f" {op}(" for op in ("dot", "convolution", "reduce", "reduce-wi
                                        "sort", "custom-call", "while", "call", "conditional"))
 
 
-def parameter_roles(module: Module) -> dict[str, tuple[str, str]]:
+def parameter_roles(module: Module, facts: OpNames | None = None) -> dict[str, tuple[str, str]]:
     """Entry parameter name -> (weights, optimizer state, seeds and counters, constants or
-    inputs; the evidence, in a few words)."""
+    inputs; the evidence, in a few words). `facts`: the module's op_names, where read already."""
     entry = module.entry
     assert entry is not None   # (a parsed module has its entry computation)
     params = entry.parameters
     graph = _Graph(module)
-    jax_autodiff = re.search(r'op_name="[^"]*jvp\(', module.text) is not None
+    facts = facts or op_name_facts(module)
+    jax_autodiff = facts.autodiff
     # Optimizer state belongs to a training step: a program with a backward pass.
-    training = backward_pass(module)
+    training = facts.backward
     state = _updated(graph, params) if training else _donated(graph, params)
     gradients = {_plain(o) for o in _outputs(entry.root) if BACKWARD_OP.search(graph.op_name(o))}
     roles: dict[str, tuple[str, str] | None] = {
@@ -71,12 +71,6 @@ def parameter_roles(module: Module) -> dict[str, tuple[str, str]]:
                              if _bias_of(graph, p, biases) else ("inputs", "read by the step, not updated"))
     count("role walk steps", graph.steps)
     return cast("dict[str, tuple[str, str]]", roles)   # (every role is set by now)
-
-
-def backward_pass(module: Module) -> bool:
-    """Whether the program differentiates: an op_name of jax's, TensorFlow's or PyTorch's
-    backward pass anywhere in it (an inference pass has none)."""
-    return re.search(r'op_name="[^"]*(?:jvp\(|' + BACKWARD_OP.pattern + ")", module.text, re.I) is not None
 
 
 class _Graph:
