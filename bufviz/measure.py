@@ -4,7 +4,6 @@ the features that call it (pipeline, what-if, advice, schedule), so none of them
 from __future__ import annotations
 
 from functools import cached_property
-from typing import cast
 
 from .engine.assignment.assign import assign_buffers, assign_by
 from .engine.liveness.hlo_liveness import analyze_module, peak_of
@@ -91,9 +90,8 @@ def memory_sections(report: PeakReport, describe, bufviz_rules: bool) -> tuple[M
     memory = memory_section(source, curve, describe, bufviz_rules and report.allocations_from == "bufviz")
     memory["allocations_from"] = report.allocations_from
     memory["memory_spaces"] = memory_spaces({**source, "allocations": allocations}, spaces)
-    # (views.numbers and views.timeline take the sections as plain dicts; timeline's dict is the Timeline)
     memory["other_numbers"] = other_numbers(memory, allocations, xla, ours)
-    return memory, groups(memory["at_peak"]), cast(Timeline, timeline(source, curve, memory))  # type: ignore[arg-type]
+    return memory, groups(memory["at_peak"]), timeline(source, curve, memory)
 
 
 def module_description(module: Module) -> "ModuleDescription":

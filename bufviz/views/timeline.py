@@ -3,10 +3,15 @@ outputs, constants) and the temp storage in use at each step, with the births an
 the largest temporaries. Its maximum is the peak moment's temp in use."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Mapping
+
 from .memory import WHOLE_RUN, device_allocations
 
+if TYPE_CHECKING:
+    from ..result import Timeline
 
-def timeline(source: dict, curve, memory: dict, largest: int = 8) -> dict:
+
+def timeline(source: Mapping[str, Any], curve, memory: Mapping[str, Any], largest: int = 8) -> Timeline:
     """`source` and `curve` as for memory_section."""
     allocations = device_allocations(source["allocations"])
     whole_run = {k: sum(a["size"] for a in allocations if _kind(a) == k) for k in WHOLE_RUN}
@@ -28,6 +33,6 @@ def timeline(source: dict, curve, memory: dict, largest: int = 8) -> dict:
     }
 
 
-def _kind(allocation: dict) -> str | None:
+def _kind(allocation: Mapping[str, Any]) -> str | None:
     kinds = set(allocation["kinds"])
     return next((k for k in WHOLE_RUN if k in kinds), None)
