@@ -34,5 +34,5 @@ PASS_THROUGH = frozenset({"bitcast", "domain", "add-dependency", "optimization-b
 POINTS_TO_DEFINES_NOTHING = frozenset({"get-tuple-element", "bitcast", "domain", "add-dependency",
                                        "optimization-barrier", "copy-done", "async-update", "async-done"})
 # ... and for these only at these shape indices (elsewhere they point to their operands' buffers).
-POINTS_TO_DEFINED_INDICES = {"tuple": {()}, "copy": {()}, "copy-start": {(), (0,), (2,)},
-                             "send": {(), (1,), (2,)}, "recv-done": {(), (1,)}}
+POINTS_TO_DEFINED_INDICES: dict[str, set[tuple[int, ...]]] = {
+    "tuple": {()}, "copy": {()}, "copy-start": {(), (0,), (2,)}, "send": {(), (1,), (2,)}, "recv-done": {(), (1,)}}

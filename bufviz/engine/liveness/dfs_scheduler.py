@@ -3,8 +3,6 @@ the schedule in the module (2024-05-27). Dumps from then print the post order in
 the schedule must be recomputed."""
 from __future__ import annotations
 
-from typing import cast
-
 from ...hlo.model import Computation, Instruction
 from ...hlo.opcodes import POINTS_TO_DEFINED_INDICES, POINTS_TO_DEFINES_NOTHING
 from ..dataflow.callgraph import post_order_walk
@@ -17,8 +15,7 @@ def defined_bytes(instr: Instruction) -> int:
     op = instr.opcode
     if op in POINTS_TO_DEFINES_NOTHING:
         return 0
-    # (sets of shape indices: mypy reads the mixed literal as a dict of objects)
-    only = cast("set[tuple] | None", POINTS_TO_DEFINED_INDICES.get(op))
+    only = POINTS_TO_DEFINED_INDICES.get(op)
     aliased = set()
     if op in ("custom-call", "fusion"):  # outputs that alias an operand are not defined here
         aliased = {out for out, _, _ in instr.output_to_operand_aliasing}

@@ -2,8 +2,6 @@
 §6.1): which buffers each instruction defines, with their sizes, and which it may read."""
 from __future__ import annotations
 
-from typing import cast
-
 from ...hlo.model import Computation, Instruction
 from ...hlo.opcodes import PASS_THROUGH, POINTS_TO_DEFINED_INDICES
 
@@ -47,8 +45,7 @@ class PointsTo:
             return {index[1:]: s for index, s in source.items() if index[:1] == (1,)}
         if op == "async-update" and ops:
             return dict(self.sets[ops[0]])
-        # (sets of shape indices: mypy reads the mixed literal as a dict of objects)
-        only = cast("set[tuple] | None", POINTS_TO_DEFINED_INDICES.get(op))
+        only = POINTS_TO_DEFINED_INDICES.get(op)
         aliased = {tuple(out): (k, tuple(idx)) for out, k, idx in instr.output_to_operand_aliasing} \
             if op in ("fusion", "custom-call") else {}
         result = {}
