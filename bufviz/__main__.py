@@ -1,5 +1,5 @@
 """`python -m bufviz`."""
-from .cli import main
+from .cli import run
 
 if __name__ == "__main__":
-    main()
+    run()

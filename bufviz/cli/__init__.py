@@ -4,9 +4,9 @@ commands share."""
 from __future__ import annotations
 
 from . import aliasing, allocations, check, diff, explain, peak, scan, schedule, timeline, verify  # noqa: F401
-from .app import add_timings, name_envvars, cli, main
+from .app import add_timings, name_envvars, cli, main, run
 
 add_timings(cli)    # (once every command is on the group)
 name_envvars(cli)
 
-__all__ = ["cli", "main"]
+__all__ = ["cli", "main", "run"]

@@ -1,6 +1,7 @@
 """The package, its entry points and the README's set-up commands."""
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -17,6 +18,18 @@ def test_python_dash_m_and_version():
     assert done.returncode == 0 and "peak" in done.stdout
     done = subprocess.run([sys.executable, "-m", "bufviz", "--version"], capture_output=True, text=True)
     assert done.stdout.strip() == f"bufviz, version {bufviz.__version__}"
+
+
+def test_the_process_entry_flushes_its_output_and_keeps_exit_codes():
+    """`python -m bufviz` leaves the heap to the OS at exit (cli/app.run): what it printed to a
+    pipe still arrives whole, and errors keep their exit code."""
+    sample = sorted((ROOT / "samples").glob("*.txt"))[0]
+    done = subprocess.run([sys.executable, "-m", "bufviz", "peak", str(sample), "--no-discover", "--format", "json"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and json.loads(done.stdout)["recomputed"]["peak_bytes"] > 0
+    done = subprocess.run([sys.executable, "-m", "bufviz", "peak", str(ROOT / "no-such-file.txt")],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr.startswith("bufviz: error:") and "Traceback" not in done.stderr
 
 
 def test_peak_help_explains_the_inputs():
