@@ -29,7 +29,8 @@ def read_text(path: str) -> str:
                           "found an empty " + ("input" if path == STDIN else "file"), name, 1)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    _refuse_long_numbers(text, name)
+    # (the bytes read are the text's own where the lengths agree on ASCII: no BOM, no \r dropped)
+    _refuse_long_numbers(text, name, data if len(data) == len(text) and text.isascii() else None)
     return text
 
 
@@ -38,11 +39,13 @@ _LONG_NUMBER = re.compile(r"\d{%d}" % (MAX_DIGITS + 1))
 _DIGITS_AS_ZEROS = bytes.maketrans(b"0123456789", b"0" * 10)
 
 
-def _refuse_long_numbers(text: str, name: str) -> None:
+def _refuse_long_numbers(text: str, name: str, ascii_bytes: bytes | None = None) -> None:
     """Numbers are read with a bound on their length: a run of digits longer than any XLA prints
-    is an input error here, not a slow or failed conversion later (one linear scan)."""
-    if text.isascii():   # (every digit a 0, then one search for a run: 10x the regex's speed)
-        at = text.encode("ascii").translate(_DIGITS_AS_ZEROS).find(b"0" * (MAX_DIGITS + 1))
+    is an input error here, not a slow or failed conversion later (one linear scan).
+    `ascii_bytes`: the text's own bytes, where the caller has them (no copy made then)."""
+    if ascii_bytes is not None or text.isascii():   # (every digit a 0, then one search for a run)
+        raw = ascii_bytes if ascii_bytes is not None else text.encode("ascii")
+        at = raw.translate(_DIGITS_AS_ZEROS).find(b"0" * (MAX_DIGITS + 1))
     else:                # (other scripts' digits are digits to int() too)
         m = _LONG_NUMBER.search(text)
         at = m.start() if m else -1

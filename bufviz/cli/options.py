@@ -62,9 +62,11 @@ def device_options(command):
     as one `device` (None when no device was named)."""
     @functools.wraps(command)
     def run(*args, device_memory, mem_fraction, preallocate, **kwargs):
-        from ..device.fit import device_from_options
-        if device_memory is None and (mem_fraction is not None or preallocate is not None):
-            raise click.UsageError("--mem-fraction and --preallocate describe a device: give --device-memory too")
+        if device_memory is None:
+            if mem_fraction is not None or preallocate is not None:
+                raise click.UsageError("--mem-fraction and --preallocate describe a device: give --device-memory too")
+            return command(*args, device=None, **kwargs)
+        from ..device.fit import device_from_options   # (only when a device is named)
         return command(*args, device=device_from_options(device_memory, mem_fraction, preallocate), **kwargs)
 
     options = [
