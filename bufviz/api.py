@@ -144,12 +144,13 @@ def analyze(source: PathOrText, *, module: str | None = None, platform: str | No
     `device` (the device's memory as a size, or jax's `device.memory_stats()`) adds `r.device`:
     whether it fits, by the allocator's predicted peak."""
     device = as_device(device)
-    from .compare.saved import is_saved, looks_saved, read_saved_report
+    from .compare.saved import is_saved, looks_saved, read_saved_report, refuse_device
     from .pipeline import peak_report
 
     if _is_text(source):
         text = str(source)
         if looks_saved(text):
+            refuse_device("<text>", device)
             return load(text)
         with tempfile.TemporaryDirectory(prefix="bufviz-") as folder:
             path = os.path.join(folder, "module.txt")

@@ -28,10 +28,15 @@ def is_saved(path: str, device=None) -> bool:
     the API alike. A saved result cannot say whether it fits (`device`): that is an error."""
     if path == STDIN or not os.path.isfile(path) or not is_saved_file(path):
         return False
+    refuse_device(path, device)
+    return True
+
+
+def refuse_device(name: str, device) -> None:
+    """A saved result (file or text) asked whether it fits a device: an input error."""
     if device is not None:
         raise BufvizError("a saved result cannot say whether it fits (it does not list the library calls that "
-                          "allocate while running): give the dump", path)
-    return True
+                          "allocate while running): give the dump", name)
 
 
 def read_saved(path: str, text: str | None = None) -> list[dict]:

@@ -11,6 +11,8 @@ import re
 
 import pytest
 
+import bufviz
+
 import xla_text
 from conftest import DATA, SHARED, case_id, corpus_cases, dump_text, hlo_file, run, run_json
 
@@ -173,6 +175,9 @@ def test_a_saved_result_cannot_be_held_to_a_device(tmp_path):
     saved.write_text(json.dumps(run_json("peak", case)))
     code, out, err = run("peak", saved, "--device-memory", "80GB")
     assert code == 2 and "saved result" in err and str(saved) in err
+    for given in (saved, saved.read_text()):   # the API alike, from the file or from its text
+        with pytest.raises(bufviz.BufvizError, match="saved result cannot say whether it fits"):
+            bufviz.analyze(given, device="80GB")
 
 
 def test_the_verdict_reads_at_80_columns():
