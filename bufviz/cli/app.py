@@ -2,6 +2,7 @@
 (0 ok, 1 a check failed, 2 bad usage or input, 101 a bug in bufviz)."""
 from __future__ import annotations
 
+import atexit
 import functools
 import os
 import sys
@@ -129,7 +130,8 @@ def run() -> None:
     """The process's own entry (the `bufviz` script, `python -m bufviz`): main(), its output
     flushed, then an exit that leaves the heap to the operating system. Freeing a large
     module's objects one by one at exit costs ~15 ms and does nothing for the user; tests and
-    the API call main(), which returns by SystemExit as usual."""
+    the API call main(), which returns by SystemExit as usual. Where anything waits for the
+    exit (an atexit handler, a profiler or coverage tracing the run), the exit is Python's own."""
     try:
         main()
         code: int | str | None = 0
@@ -139,6 +141,9 @@ def run() -> None:
         if code is not None:
             sys.stderr.write(f"{code}\n")
         code = 0 if code is None else 1
+    waiting = getattr(atexit, "_ncallbacks", lambda: 1)() or sys.gettrace() or sys.getprofile()
+    if waiting:
+        sys.exit(code)
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

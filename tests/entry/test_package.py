@@ -30,6 +30,10 @@ def test_the_process_entry_flushes_its_output_and_keeps_exit_codes():
     done = subprocess.run([sys.executable, "-m", "bufviz", "peak", str(ROOT / "no-such-file.txt")],
                           capture_output=True, text=True)
     assert done.returncode == 2 and done.stderr.startswith("bufviz: error:") and "Traceback" not in done.stderr
+    # a profiler waits for the exit: Python's own then, and its report still comes
+    done = subprocess.run([sys.executable, "-m", "cProfile", "-m", "bufviz", "--version"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and "function calls" in done.stdout
 
 
 def test_peak_help_explains_the_inputs():
