@@ -48,9 +48,14 @@ def test_shapes_past_what_xla_holds_are_input_errors(shape, why, tmp_path):
     assert why in refused(path)
 
 
-def test_a_number_of_thousands_of_digits_is_an_input_error(tmp_path):
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])   # (found in the bytes read; in the text where \r went)
+def test_a_number_of_thousands_of_digits_is_an_input_error(newline, tmp_path):
     text = HLO.read_text().replace("parameter(0)", "parameter(" + "9" * 5000 + ")", 1)
-    assert "more than 40 digits" in refused(folder_with(tmp_path, text))
+    at = text.index("9" * 5000)
+    line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+    (tmp_path / HLO.name).write_bytes(text.replace("\n", newline).encode())
+    err = refused(tmp_path / HLO.name)
+    assert "more than 40 digits" in err and f":{line}:" in err and f"at column {column}" in err
 
 
 @pytest.mark.parametrize("how", ["itself", "back"])
