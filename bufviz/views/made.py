@@ -54,11 +54,8 @@ def _constant(instr: Instruction) -> bool:
 
 def _only(fusion: Instruction, ops: tuple[str, ...]) -> bool:
     """A fusion whose body does nothing but `ops` (its parameters and constants aside)."""
-    body = fusion.called_body()
-    allowed = (*ops, "parameter", "constant", "broadcast")
-    if body is None or _root_opcode(body) not in allowed:
-        return False
-    return all(i.opcode in allowed for i in body.instructions) and any(i.opcode in ops for i in body.instructions)
+    body = _body_within(fusion, (*ops, "parameter", "constant", "broadcast"))
+    return body is not None and any(i.opcode in ops for i in body.instructions)
 
 
 def copied_parameter(instr: Instruction, depth: int = 8) -> Instruction | None:
@@ -91,11 +88,16 @@ def copies_of(param: Instruction, depth: int = 8) -> list[Instruction]:
 
 def _copies_only(instr: Instruction) -> bool:
     """A fusion that only moves or converts elements (its body: copies, transposes, reversals)."""
-    if instr.opcode != "fusion":
-        return False
-    body = instr.called_body()
-    allowed = (*COPY_OPS, "convert", "parameter")
-    return body is not None and _root_opcode(body) in allowed and all(i.opcode in allowed for i in body.instructions)
+    return instr.opcode == "fusion" and _body_within(instr, (*COPY_OPS, "convert", "parameter")) is not None
+
+
+def _body_within(fusion: Instruction, allowed: tuple[str, ...]):
+    """The fusion's body where every instruction's opcode is `allowed`, else None (the ROOT,
+    read from its line, decides first: a body that fails there is never parsed)."""
+    body = fusion.called_body()
+    if body is None or _root_opcode(body) not in allowed:
+        return None
+    return body if all(i.opcode in allowed for i in body.instructions) else None
 
 
 def _root_opcode(body) -> str | None:
