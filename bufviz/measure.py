@@ -155,13 +155,9 @@ class ModuleDescription:
     def op_names(self) -> OpNames:   # what the module's op_names say: rematerialization, autodiff
         return op_name_facts(self.module)
 
-    @cached_property
-    def training(self) -> bool:
-        return self.op_names.backward
-
     def has_backward(self) -> bool:
         """Whether the program differentiates (a training step), not an inference pass."""
-        return self.training
+        return self.op_names.backward
 
     def _describe(self, instr, index) -> dict:
         if instr is None:
