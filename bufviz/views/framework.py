@@ -86,8 +86,15 @@ PRECISION_HOW = {JAX: "keep it in bfloat16 (preferred_element_type=jnp.bfloat16,
                  TENSORFLOW: "keep it in bfloat16 (the mixed_bfloat16 mixed-precision policy)",
                  PYTORCH: "keep it in bfloat16 (torch.autocast(dtype=torch.bfloat16))",
                  None: "keep it in bfloat16 if the accuracy allows"}
-# The order is XLA's choice, whatever the framework.
-ORDER_HOW = ("XLA picks the order, not the program: `bufviz schedule … --emit FILE` writes this order back as "
-             "HLO text for XLA's own tools (run_hlo_module, hlo-opt); in jax, pin a value's place with "
-             "jax.lax.optimization_barrier or recompute it with jax.checkpoint, then compare the new dump with "
-             "`bufviz diff`")
+
+
+def order_how(framework: str | None, backward: bool) -> str:
+    """How to get another order: it is XLA's choice, whatever the framework. jax.checkpoint only
+    acts on what a backward pass keeps: never said to an inference pass."""
+    how = ("XLA picks the order, not the program: `bufviz schedule … --emit FILE` writes this order back as "
+           "HLO text for XLA's own tools (run_hlo_module, hlo-opt)")
+    if framework != JAX:
+        return how
+    recompute = " or recompute it with jax.checkpoint" if backward else ""
+    return (f"{how}; in jax, pin a value's place with jax.lax.optimization_barrier{recompute}, then compare "
+            "the new dump with `bufviz diff`")

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Callable, cast
 from ..errors import BufvizError
 from ..units import human_bytes
 from ..views.paths import path_steps, paths_by_number
-from ..views.framework import (CARRY_HOW, DONATE_PARAMETERS_HOW, JAX, ORDER_HOW, PRECISION_HOW, REMAT_HOW,
-                                 START_HOW, detect_framework)
+from ..views.framework import (CARRY_HOW, DONATE_PARAMETERS_HOW, JAX, PRECISION_HOW, REMAT_HOW,
+                                 START_HOW, detect_framework, order_how)
 from .aliasing import AVOIDABLE, copies
 from .donate import donated_module, leaves, output_leaves
 from .remat import Remat, plan_remat, rematerialized_module
@@ -61,7 +61,7 @@ def what_to_try(report: PeakReport, context, full: bool = False) -> tuple[list[d
     kept = [r for r in rows if r["category"] in KEPT] if program.get("backward") else []
     candidates = [*_donation(module, trials, framework), *_remat(kept, module, trials),
                   *_carries(report, context, trials, framework), *_precision(rows, module, trials, framework),
-                  *_order(report, context, full)]
+                  *_order(report, context, full, order_how(framework, bool(program.get("backward"))))]
     items, not_measured, remat = [*_fragmentation(report)], [], []
     for candidate in sorted(candidates, key=lambda c: -c.touches):
         if not full and candidate.touches < least and candidate.kind != "schedule":
@@ -293,7 +293,7 @@ def _fragmentation(report) -> list[dict]:
              "sources": [], "change": {}}]
 
 
-def _order(report, context, full: bool) -> list[Candidate]:
+def _order(report, context, full: bool, how: str) -> list[Candidate]:
     """Another order of the instructions (bufviz's scheduler): searched in full advice only."""
     temp = (report.memory or {}).get("temp_bytes") or 0
     if not full or not temp:
@@ -308,7 +308,7 @@ def _order(report, context, full: bool) -> list[Candidate]:
                  "title": "run the instructions in another order: the one bufviz's scheduler found holds "
                           "fewer temporaries at once" + (" (a search cut short: `bufviz schedule` searches longer)"
                                                          if found.get("steps_limit_hit") else ""),
-                 "how": ORDER_HOW, "sources": [], "change": {"schedule": found["algorithm"]}}]
+                 "how": how, "sources": [], "change": {"schedule": found["algorithm"]}}]
     return [Candidate("schedule", "another order of the instructions", temp, ORDER, measure)]
 
 
