@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .lines import defines, rename_operand
-from .tuple_reads import expand_tuple_reads, tuple_read_line
+from .tuple_reads import compact_names, expand_tuple_reads, tuple_read_line
 from .model import Computation, Instruction, Module
 from .parser import parse_module
 
@@ -23,10 +23,11 @@ class BodyEdit:
         for k, instr in enumerate(printed):
             end = printed[k + 1].line - base if k + 1 < len(printed) else len(lines)
             blocks[instr.name] = lines[instr.line - base:end]
-        if len(printed) < len(comp.instructions):
+        self.reads = compact_names(comp) if len(printed) < len(comp.instructions) else {}
+        if self.reads:
             # Tuple reads folded into operands (`%x#0`) are printed as instructions of their own,
             # so that an edit can move, copy or repoint them like any other.
-            blocks = {name: [expand_tuple_reads(line, comp) for line in block] for name, block in blocks.items()}
+            blocks = {name: [expand_tuple_reads(line, self.reads) for line in block] for name, block in blocks.items()}
             blocks.update({i.name: [tuple_read_line(i)] for i in comp.instructions if not i.printed})
         self.blocks: list[tuple[str, list[str]]] = [(i.name, blocks[i.name]) for i in comp.instructions]
 
@@ -52,7 +53,7 @@ class BodyEdit:
         """`user` reads `new` where it read `old` (its operand list only)."""
         k = self._at(user.name)
         text = "\n".join(self.blocks[k][1])
-        printed_args = expand_tuple_reads(user.args, self.comp)
+        printed_args = expand_tuple_reads(user.args, self.reads)
         call = f"{user.opcode}({printed_args})"
         at = text.find(call)
         args = rename_operand(printed_args, old, new)

@@ -103,11 +103,16 @@ def source_of(read: Instruction) -> tuple[Instruction, tuple[int, ...]]:
     return read, path
 
 
-def expand_tuple_reads(line: str, comp) -> str:
+def compact_names(comp) -> dict[str, str]:
+    """Each compact operand of the computation (`x#0`) -> the name of its rebuilt read (worked out
+    once per computation edited: every line of its body asks)."""
+    return {_compact(r): r.name for r in comp.instructions if not r.printed}
+
+
+def expand_tuple_reads(line: str, reads: dict[str, str]) -> str:
     """The line with each compact operand `%x#0` written as the name of its rebuilt read."""
     if "#" not in line:
         return line
-    reads: dict[str, str] = {_compact(r): r.name for r in comp.instructions if not r.printed}
     return COMPACT_OPERAND.sub(lambda m: "%" + reads.get(m.group(1), m.group(1)), line)
 
 
