@@ -15,7 +15,7 @@ _RANGE_ROW = re.compile(r"\s+(\S+?)(?:\{([0-9,]*)\})?:(\d+)-(\d+)\s*$")
 _PEAK_HEAD = re.compile(r"\s+Live ranges at (\d+) \(peak\):\s*$")
 _PEAK_ROW = re.compile(r"\s+(\S+?)(?:\{([0-9,]*)\})?: (\d+) bytes(?: \(cumulative: (\d+) bytes\))?\s*$")
 _STACK_HEAD = re.compile(r"\s+Stack trace breakdown for peak usage: ([\d ]+) bytes\s*$")
-_STACK_ROW = re.compile(r"([\s│├└─]*)(.*) \(([\d.]+)%, total: ([\d ]+) bytes, "
+_STACK_ROW = re.compile(r"([\s│├└─]*)(.*) \(([\d.]+|-?nan|-?inf)%, total: ([\d ]+) bytes, "
                         r"current: ([\d ]+) bytes, remaining: ([\d ]+) bytes\)\s*$")
 _UNDETERMINED = "Peak memory could not be determined"
 
@@ -114,7 +114,7 @@ def _read_stack_trace(cur: Cursor, dump: LiveRangeDump) -> None:
         raise cur.error(f"more stack-trace rows ({remaining} bytes not yet shown)")
     depth_of = {c: d for d, c in enumerate(sorted(set(columns)))}
     for column, m in rows:
-        dump.stack_trace.append(StackNode(depth_of[column], m.group(2), float(m.group(3)),
+        dump.stack_trace.append(StackNode(depth_of[column], m.group(2), _share(m.group(3)),
                                           _int(m.group(4)), _int(m.group(5)), _int(m.group(6))))
     top = sum(n.total for n in dump.stack_trace if n.depth == 0)
     if dump.stack_trace and top != dump.stack_total:
@@ -136,3 +136,9 @@ def read_live_range_file(text: str, path: str) -> LiveRangeDump:
         raise cur.error("the end of the live-range text")
     dump.end_line = cur.end_line
     return dump
+
+
+def _share(text: str) -> float | None:
+    """A row's percentage; None where XLA divided by a peak of 0 bytes (`-nan%`)."""
+    share = float(text)
+    return share if share == share and share != float("inf") else None

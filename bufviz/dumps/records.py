@@ -73,7 +73,7 @@ class PeakRow:
 class StackNode:
     depth: int
     name: str
-    percent: float
+    percent: float | None   # None where XLA printed nan (a peak of 0 bytes)
     total: int
     current: int
     remaining: int
@@ -122,7 +122,7 @@ class BufferAssignmentDump:
 class ReportGroup:
     """One row of a memory-usage-report table: values sharing an offset in one allocation."""
     cumulative: str
-    percent: int
+    percent: int | None   # None where XLA printed nan: a share of an allocation of 0 bytes
     size: str
     offset: int
     value_count: int

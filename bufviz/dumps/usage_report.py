@@ -10,9 +10,11 @@ from .records import MemorySpaceTotal, ReportAllocation, ReportGroup, UsageRepor
 _TOTAL_OLD = re.compile(r"Total bytes used: (\d+)")
 _SPACE = re.compile(r"Memory Space: (\S+) \(color=(\d+)\)\s*$")
 _TOTAL_NEW = re.compile(r"Total bytes: (\d+)")
-_SUMMARY_ROW = re.compile(r"\s*\S+\(\s*\d+%\);\s*\S+; (allocation \d+: .*)$")
+# A percentage of 0 bytes is 0/0: XLA prints `-nan%` or `nan%` (`inf%` where the share is not 0).
+_PERCENT = r"\s*(\d+|-?nan|-?inf)%"
+_SUMMARY_ROW = re.compile(r"\s*\S+\(" + _PERCENT + r"\);\s*\S+; (allocation \d+: .*)$")
 _ALLOCATION = re.compile(r"\s*allocation \d+: size \S+.*$")
-_GROUP_ROW = re.compile(r"\s*(\S+)\(\s*(\d+)%\);\s*(\S+);\s*(\d+);\s*(\d+); (.*)$")
+_GROUP_ROW = re.compile(r"\s*(\S+)\(" + _PERCENT + r"\);\s*(\S+);\s*(\d+);\s*(\d+); (.*)$")
 _TABLE_HEAD = re.compile(r"\s*cumulative_size;")
 _REST_ALLOCATIONS = re.compile(r"\s*The rest (\d+) allocations are less than .*$")
 _REST_VALUES = re.compile(r"\s*The rest \d+ values are less than .*$")
@@ -35,7 +37,7 @@ class _Reading:
         table, self.table = self.table, None
         if table is None or self.table_cut_short:
             return
-        if not table.groups or table.groups[-1].percent != 100:
+        if not table.groups or table.groups[-1].percent not in (100, None):
             raise cur.error("more rows of the table above, up to a cumulative size of 100%")
 
 
@@ -79,7 +81,8 @@ def read_usage_report(text: str, path: str) -> UsageReport:
             state.table, state.table_cut_short = current, False
         elif (m := _GROUP_ROW.match(line)) and current is not None:
             cum, pct, size, offset, count, shapes = m.groups()
-            current.groups.append(ReportGroup(cum, int(pct), size, int(offset), int(count), shapes))
+            percent = int(pct) if pct.isdigit() else None   # (of an allocation of 0 bytes)
+            current.groups.append(ReportGroup(cum, percent, size, int(offset), int(count), shapes))
         else:
             raise cur.error("a line of a memory-usage report")
         cur.take()

@@ -159,7 +159,8 @@ def _breakdown(report: PeakReport, top: int | None, width: int):
     whose = "XLA" if (report.xla or {}).get("stack_trace") else "bufviz"
     text = Text(f"Peak by call path ({whose}'s stack-trace breakdown)", style="italic")
     for lead, node in zip(tree_prefixes(nodes), shown):
-        figures = f"  {node['percent']:.1f}%  {human_bytes(node['total'])}"
+        share = '' if node['percent'] is None else f"{node['percent']:.1f}%"
+        figures = f"  {share}  {human_bytes(node['total'])}"
         room = max(width - len(lead) + 2 - len(figures), 12)
         text.append(f"\n{lead[2:]}{from_front(node['name'], room)}")
         text.append(figures, style="dim")

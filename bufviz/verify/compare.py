@@ -7,6 +7,7 @@ from typing import Any
 
 from ..engine.assignment.matching import allocation_mismatches
 from ..engine.assignment.usage_report import hash_order_free
+from ..engine.liveness.stack_trace import share_text
 from .words import JAX_NAMED
 
 
@@ -121,7 +122,7 @@ def _first_difference(out: list, quantity: str, a: list | None, b: list | None, 
 
 
 def _node(n: dict) -> str:
-    return f"{'  ' * n['depth']}{n['name']} {n['percent']:.1f}% total {n['total']} current {n['current']}"
+    return f"{'  ' * n['depth']}{n['name']} {share_text(n['percent'])} total {n['total']} current {n['current']}"
 
 
 def _label(key) -> str:

@@ -104,7 +104,7 @@ def _totals(node: _Node) -> int:
 def _emit(node: _Node, depth: int, grand_total: int, remaining: list[int], out: list[dict]) -> None:
     if node.name:
         remaining[0] -= node.current
-        percent = float(f"{100 * node.total / grand_total:.1f}") if grand_total else 0.0
+        percent = float(f"{100 * node.total / grand_total:.1f}") if grand_total else None   # (XLA's 0/0: nan)
         out.append({"depth": depth, "name": node.name, "percent": percent, "total": node.total,
                     "current": node.current, "remaining": remaining[0]})
     for child in sorted(node.children.values(), key=lambda c: (-c.total, c.name.encode())):
@@ -128,7 +128,7 @@ def render_breakdown(breakdown: dict) -> list[str]:
     """The breakdown exactly as XLA prints it."""
     lines = [f"  Stack trace breakdown for peak usage: {spaced_int(breakdown['total'])} bytes"]
     for lead, node in zip(tree_prefixes(breakdown["nodes"]), breakdown["nodes"]):
-        lines.append(f"{lead}{node['name']} ({node['percent']:.1f}%, total: "
+        lines.append(f"{lead}{node['name']} ({share_text(node['percent'])}, total: "
                      f"{spaced_int(node['total'])} bytes, current: {spaced_int(node['current'])} bytes, "
                      f"remaining: {spaced_int(node['remaining'])} bytes)")
     return lines
@@ -140,3 +140,8 @@ def _siblings_after(nodes: list[dict], i: int):
         if node["depth"] < depth:
             return
         yield node
+
+
+def share_text(percent: float | None) -> str:
+    """`12.5%`; `-nan%` as XLA prints a share of a peak of 0 bytes."""
+    return "-nan%" if percent is None else f"{percent:.1f}%"
