@@ -23,11 +23,14 @@ def render_scan(result: dict, console: Console, top: int = 0, everything: bool =
     modules, errors = result["modules"], result["errors"]
     where = result.get("root") or "the inputs"
     programs = [m for m in modules if not m.get("eager")]
-    folded = [m for m in modules if m.get("eager")] if programs and not everything else []
-    listed = [m for m in modules if not m.get("eager")] if folded else modules
+    folded = [m for m in modules if m.get("eager")] if modules and not everything else []
+    listed = programs if folded else modules
     what = "program" if folded else "module"
-    title = Text(f"{len(listed)} {what}{'s' * (len(listed) != 1)} in {where}", style="bold")
-    title.append(", largest memory needed first" if len(listed) > 1 else "")
+    if folded and not programs:   # (the script stopped before its step compiled, or never jitted one)
+        title = Text(f"No program of yours in {where}: only modules {EAGER}", style="bold")
+    else:
+        title = Text(f"{len(listed)} {what}{'s' * (len(listed) != 1)} in {where}", style="bold")
+        title.append(", largest memory needed first" if len(listed) > 1 else "")
     if errors:
         title.append(f"; {len(errors)} could not be read", style="yellow")
     console.print(title)
@@ -38,14 +41,19 @@ def render_scan(result: dict, console: Console, top: int = 0, everything: bool =
         console.print(Text(f"… and {len(listed) - len(shown)} more (--top 0 shows all)", style="dim"))
     if folded:
         largest = folded[0]   # (modules come largest first)
-        say(console, f"+ {eager_words([m['module'] or '?' for m in folded], shown=0)}, the largest "
-                     f"{largest['module']} {human_bytes(largest['needed_bytes'] or 0)} (--all lists them)", "dim")
+        say(console, f"{'+ ' if programs else ''}{eager_words([m['module'] or '?' for m in folded], shown=0)}, "
+                     f"the largest {largest['module']} {human_bytes(largest['needed_bytes'] or 0)} (--all lists them)",
+            "dim")
+        if not programs:
+            say(console, "The step you jitted is not here: it was not compiled (did the script stop before "
+                         "calling it?) or was dumped to another folder", "yellow")
     if line := doubtful_line(modules):
         say(console, line, "yellow")
     for e in errors:
         say(console, f"could not read: {_below(e['error'], result.get('root'))}", "yellow")
-    if modules:
-        for line in peak_commands(programs or modules, result.get("root")):
+    commands = programs or ([] if folded else modules)   # (no command for a module jax made itself)
+    if commands:
+        for line in peak_commands(commands, result.get("root")):
             if isinstance(line, str):
                 say(console, line, "dim")
                 continue

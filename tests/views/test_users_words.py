@@ -72,6 +72,21 @@ def test_peak_of_a_one_step_folder_shows_the_step(folder):
     assert code == 0 and "Storage at the peak" in out
 
 
+@pytest.mark.parametrize("folder", FOLDERS, ids=fid)
+def test_a_folder_of_init_modules_alone_says_the_step_is_not_there(folder, tmp_path, monkeypatch):
+    """The script stopped before its step compiled: the folder holds what jax compiled for init."""
+    import shutil
+    steps = {Path(s["module_file"]).name.split(".")[0] for s in truth(folder)["steps"]}   # module_NNNN
+    shutil.copytree(folder / "dump", tmp_path / "dump", ignore=lambda d, names: [
+        n for n in names if n.split(".")[0] in steps])
+    monkeypatch.setenv("COLUMNS", "80")
+    for command in ("scan", "peak"):
+        code, out, _ = run(command, tmp_path / "dump", "--no-color")
+        assert code == 0 and "No program of yours" in out and "step you jitted is not here" in out
+        assert f"{truth(folder)['eager_modules']} modules jax compiled" in out
+        assert "bufviz peak" not in out and "largest memory needed first" not in out   # (nothing ranked)
+
+
 @pytest.mark.parametrize("folder", [f for f in FOLDERS if len(truth(f)["steps"]) > 1], ids=fid)
 def test_peak_of_a_folder_of_several_steps_ranks_them(folder):
     code, out, _ = run("peak", folder, "--no-color")
