@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .dumps import sniff
 from .dumps.discover import choose_set, dump_sets, files_in_folder, parse_dump_name, siblings
 from .errors import BufvizError, found
-from .hlo.model import Module
+from .hlo.module import Module
 from .hlo.parser import parse_module
 from .textfile import STDIN, STDIN_NAME, TextInFile, read_text
 from .timings import stage

@@ -16,7 +16,7 @@ from .views.paths import parameter_paths
 from .views.roles import parameter_roles
 from .views.sources import SourceLines
 from .views.timeline import timeline
-from .hlo.model import Module
+from .hlo.module import Module
 from .hlo.outputs import output_positions
 from .hlo.program import OpNames, op_name_facts
 from .hlo.shapes import format_index

@@ -19,7 +19,7 @@ from .hlo.program import is_eager, jitted_function
 from .views.why_live import explain_value
 from .hlo.attributes import parse_metadata, split_attributes
 from .hlo.lines import LineSyntaxError, parse_instruction_line
-from .hlo.model import Module
+from .hlo.module import Module
 from .hlo.shapes import ShapeSyntaxError, parse_index, parse_shape, value_label
 from .inputs import Inputs, load_inputs
 from .measure import ModuleDescription, measured_report, module_description

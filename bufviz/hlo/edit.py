@@ -6,7 +6,8 @@ import re
 
 from .lines import defines, rename_operand
 from .tuple_reads import compact_names, expand_tuple_reads, tuple_read_line
-from .model import Computation, Instruction, Module
+from .model import Computation, Instruction
+from .module import Module
 from .parser import parse_module
 
 

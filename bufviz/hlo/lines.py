@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..errors import found
-from .attributes import split_top_level
+from .attributes import bracket_depth, split_top_level
 
 # The pieces every pattern below is built from.
 NAME = r"[A-Za-z_][\w.\-]*"
@@ -161,3 +161,69 @@ def defines(line_start: str, name: str) -> re.Match | None:
 def rename_operand(args: str, old: str, new: str) -> str:
     """An operand list reading `new` where it read `old`."""
     return re.sub(r"(?<![\w.\-])(%?)" + re.escape(old) + r"(?![\w.\-])", lambda m: m.group(1) + new, args)
+
+
+class BodyLineError(LineSyntaxError):
+    """A line of a computation's body that does not read: which (from the body's first) and its text."""
+
+    def __init__(self, message: str, line: int, text: str):
+        super().__init__(message)
+        self.line, self.text = line, text
+
+
+def body_rows(text: str) -> tuple[list[tuple], range | list[int]]:
+    """The parts of each instruction line of a computation's body (as line_parts gives them) and
+    each one's line in the body: one search where every line is a simple instruction line, else
+    line by line, continued lines joined, blank lines and comments skipped."""
+    rows = _simple_rows(text)
+    if rows is not None:
+        return rows, range(len(rows))
+    lines: list[str] | list[str | None]
+    lines = text.split("\n")
+    # A line that does not start an instruction continues the one before (attribute values
+    # spanning lines, TPU kernel metadata); one search tells whether the body has any.
+    if CONTINUES_FIRST.match(text) is not None or CONTINUES_LATER.search(text) is not None:
+        lines = _join_continued(lines)
+    rows, numbers = [], []
+    for i, line in enumerate(lines):
+        if line is None:
+            continue
+        try:
+            row = line_parts(line)
+        except LineSyntaxError as e:
+            raise BodyLineError(str(e), i, line) from None
+        if row is not None:
+            rows.append(row)
+            numbers.append(i)
+    return rows, numbers
+
+
+def _simple_rows(text: str) -> list[tuple] | None:
+    """(ROOT or "", name, shape, opcode, operands, attributes) of each line, found by one search
+    over the body; None unless every line is a simple instruction line (then none continues
+    another: each starts an instruction)."""
+    rows = SIMPLE_LINES.findall(text)
+    return rows if len(rows) == text.count("\n") + (not text.endswith("\n")) else None
+
+
+def _join_continued(lines: list[str]) -> list[str | None]:
+    """Attribute values may span lines (TPU kernel metadata): a line that leaves brackets open,
+    followed by one that does not start an instruction, is joined with the lines after it
+    until balanced. Joined lines become None (in place) so that the others keep their numbers."""
+    joined: list = lines  # the same list: joined lines become None in it
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        start = i
+        i += 1
+        stripped = line.strip()
+        if not stripped or stripped.startswith("//"):
+            continue
+        if i < len(lines) and not STARTS_INSTRUCTION.match(lines[i]) and (
+                line.count("{") != line.count("}") or line.count("(") != line.count(")")):
+            while bracket_depth(line) > 0 and i < len(lines):
+                line += "\n" + lines[i]
+                joined[i] = None
+                i += 1
+            lines[start] = line
+    return joined

@@ -1,20 +1,236 @@
-"""The HLO module as bufviz sees it. Computation bodies are parsed on first use, so a large
-module costs only what the analysis touches (fusion bodies are rarely needed)."""
+"""The HLO module's instructions and computations as bufviz sees them (the module itself:
+module.py). Computation bodies are parsed on first use, so a large module costs only what the
+analysis touches (fusion bodies are rarely needed); an instruction's shape and attributes are
+parsed on first use too, its operands and users linked once its computation is read."""
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
-
 from ..errors import BufvizError, found
-from .attributes import bracket_depth
-from .instruction import Instruction
-from .lines import (CONTINUES_FIRST, CONTINUES_LATER, SIMPLE_LINES, STARTS_INSTRUCTION, LineSyntaxError,
-                    line_parts, operand_names)
-from .shapes import ShapeSyntaxError, known_shape, parse_shape
-from .tuple_reads import rebuild_tuple_reads
+from .attributes import (parse_alias_pairs, parse_backend_config, parse_frontend_attributes, parse_metadata,
+                         parse_name_list, plain_attribute, split_attributes, unquote)
+from .lines import (NO_OPERAND_NAMES, BodyLineError, LineSyntaxError, body_rows, line_parts, operand_names,
+                    split_tuple_read)
+from .shapes import Shape, ShapeSyntaxError, known_shape, parse_shape
 
-if TYPE_CHECKING:
-    from ..textfile import TextInFile
+# Attributes naming called computations, in the order XLA lists an instruction's callees
+# (except while, whose condition we list first because it is flattened first).
+CALLEE_KEYS = ("calls", "to_apply", "condition", "body", "branch_computations",
+               "true_computation", "false_computation", "select", "scatter", "called_computations")
+
+
+_NO_OPERANDS: list = []  # shared by every instruction without operands (most are parameters)
+
+
+class Instruction:
+    __slots__ = ("name", "opcode", "shape_text", "args", "attr_text", "is_root", "line",
+                 "computation", "operands", "users", "_attrs", "_shape", "_metadata", "_callees")
+    printed = True  # False for a tuple read rebuilt from a compact operand (hlo/tuple_reads.py)
+
+    def __init__(self, name, opcode, shape_text, args, attr_text, is_root, line):
+        self.name = name
+        self.opcode = opcode
+        self.shape_text = shape_text
+        self.args = args
+        self.attr_text = attr_text
+        self.is_root = is_root
+        self.line = line
+        self.computation: Computation | None = None   # its Computation (model.py), set as the computation is read
+        self.operands: list[Instruction] = _NO_OPERANDS  # replaced, never changed in place
+        self.users: list[Instruction] = []
+        self._attrs = None
+        self._shape = None
+        self._metadata = None
+        self._callees = None
+
+    @property
+    def shape(self) -> Shape:
+        if self._shape is None:
+            self._shape = parse_shape(self.shape_text)
+        return self._shape
+
+    @property
+    def attrs(self) -> dict[str, str]:
+        if self._attrs is None:
+            self._attrs = split_attributes(self.attr_text) if self.attr_text else {}
+        return self._attrs
+
+    def attr(self, key: str) -> str | None:
+        # Cheap pre-check: most instructions have few attributes and most lookups miss.
+        text = self.attr_text
+        if key not in text:
+            return None
+        if self._attrs is None:
+            # Names of callees, indices and kinds come before the long metadata and backend
+            # config: read one plainly printed value without splitting them all.
+            value = plain_attribute(text, key)
+            if value is not None:
+                return value
+        return self.attrs.get(key)
+
+    @property
+    def metadata(self) -> dict[str, str]:
+        """Parsed once (op_names and sources are asked for by many passes); do not change it."""
+        if self._metadata is None:
+            text = self.attr("metadata")
+            self._metadata = parse_metadata(text) if text else {}
+        return self._metadata
+
+    @property
+    def op_name(self) -> str:
+        return self.metadata.get("op_name", "")
+
+    @property
+    def backend_config(self):
+        text = self.attr("backend_config")
+        return parse_backend_config(text) if text is not None else None
+
+    @property
+    def frontend_attributes(self) -> dict[str, str]:
+        text = self.attr("frontend_attributes")
+        return parse_frontend_attributes(text) if text else {}
+
+    @property
+    def sharding(self) -> str | None:
+        return self.attr("sharding")
+
+    @property
+    def custom_call_target(self) -> str | None:
+        text = self.attr("custom_call_target")
+        return unquote(text) if text is not None else None
+
+    @property
+    def parameter_number(self) -> int:
+        return int(self.args)
+
+    @property
+    def tuple_index(self) -> int:
+        index = self.attr("index")
+        assert index is not None  # (a get-tuple-element's index=N is checked when the body is parsed)
+        return int(index)
+
+    @property
+    def output_to_operand_aliasing(self):
+        """[(output_index, operand_number, operand_index)] from `output_to_operand_aliasing`."""
+        text = self.attr("output_to_operand_aliasing")
+        if not text:
+            return []
+        return [(out, num, idx) for out, num, idx, _ in parse_alias_pairs(text)]
+
+    @property
+    def control_predecessors(self) -> list["Instruction"]:
+        text = self.attr("control-predecessors")
+        if not text:
+            return []
+        comp = self.computation
+        assert comp is not None  # (set as its computation is read)
+        return [comp.instruction(n) for n in parse_name_list(text) if n in comp]
+
+    def callee_names(self, keys=CALLEE_KEYS) -> list[str]:
+        """Names of the computations this instruction calls, for the given attribute keys (read
+        once per keys: a dozen passes ask)."""
+        found = self._callees.get(keys) if self._callees is not None else None
+        if found is not None:
+            return list(found)
+        names = []
+        attr_text = self.attr_text
+        for key in keys:
+            if key in attr_text:  # (most keys are absent: spared the call)
+                text = self.attr(key)
+                if text:
+                    names.extend(parse_name_list(text))
+        if names and self.computation is not None and self.computation.order is not None:
+            self._refuse_later_callees(names)
+        if self._callees is None:
+            self._callees = {}
+        self._callees[keys] = tuple(names)
+        return names
+
+    def _refuse_later_callees(self, names: list[str]) -> None:
+        """XLA prints a computation before every computation that calls it (post order: 1,856
+        modules of every printer, none otherwise). A call to itself or to one printed after it
+        is an input error: the walks that follow calls then only ever go back in the text, so a
+        call cycle can never send one round for ever (checked where calls are read, no pass of
+        its own over the text)."""
+        comp = self.computation
+        assert comp is not None  # (callee_names calls it only then)
+        for name in names:
+            callee = comp.module.computations.get(name)
+            if callee is not None and callee.order is not None and callee.order >= comp.order:
+                what = "itself" if callee is comp else f"{name!r}, printed after it"
+                raise BufvizError(f"expected a computation to call only computations printed before it (as XLA "
+                                  f"prints them; a call cycle otherwise), found {comp.name!r} calling {what}",
+                                  comp.module.path, self.line)
+
+    def called_body(self, keys=("calls",)):
+        """The computation it calls first (a fusion's body), or None."""
+        names = self.callee_names(keys)
+        return self.computation.module.computations.get(names[0]) if names and self.computation else None
+
+    def __repr__(self) -> str:
+        return f"<{self.opcode} {self.name}>"
+
+
+class TupleRead(Instruction):
+    """A get-tuple-element the text did not print (rebuilt from a `%x#N` operand)."""
+    __slots__ = ()
+    printed = False
+
+
+def rebuild_tuple_reads(comp, instructions: list[Instruction],
+                        by_name: dict[str, Instruction]) -> tuple[list[Instruction], dict[str, Instruction]]:
+    """The computation's instructions with the rebuilt reads in place, and each compact operand
+    (`x#0`) -> its read. The reads are added to `by_name`."""
+    reads: dict[str, Instruction] = {}
+    ordered: list[Instruction] = []
+    for instr in instructions:
+        if instr.opcode not in NO_OPERAND_NAMES and "#" in instr.args:
+            try:
+                operands = operand_names(instr.opcode, instr.args)
+            except LineSyntaxError as e:
+                raise BufvizError(str(e), comp.module.path, instr.line) from None
+            for operand in operands:
+                if "#" in operand and operand not in reads:
+                    ordered.extend(_chain(comp, operand, instr, by_name, reads))
+        ordered.append(instr)
+    return ordered, reads
+
+
+def _chain(comp, operand: str, user: Instruction, by_name: dict, reads: dict) -> list[Instruction]:
+    """The reads `operand` needs that are not built yet, outermost first."""
+    name, path = split_tuple_read(operand)
+    base = by_name.get(name)
+    if base is None:
+        raise BufvizError(f"expected an operand defined in {comp.name!r}, found unknown name {name!r} "
+                          f"(in {found('%' + operand)})", comp.module.path, user.line)
+    built: list[Instruction] = []
+    for depth, element in enumerate(path, 1):
+        key = name + "".join(f"#{i}" for i in path[:depth])
+        read = reads.get(key)
+        if read is None:
+            shape = base.shape
+            if not shape.is_tuple or element >= len(shape.elements):
+                raise BufvizError(f"expected {'%' + key} to read element {element} of a tuple, found "
+                                  f"{base.name} of shape {found(shape.text)}", comp.module.path, user.line)
+            sub = shape.elements[element]
+            read = TupleRead(_unique(comp, key.replace("#", "_"), by_name), "get-tuple-element", sub.text,
+                             base.name, f", index={element}", False, user.line)
+            read.computation = comp
+            read._shape = sub
+            reads[key] = by_name[read.name] = read
+            built.append(read)
+        base = read
+    return built
+
+
+def _unique(comp, wanted: str, by_name: dict) -> str:
+    """`wanted`, or `wanted.1`, `wanted.2`... where the name is taken (XLA's name uniquer)."""
+    taken = comp.module.rebuilt_names
+    name, k = wanted, 0
+    while name in by_name or name in taken:
+        k += 1
+        name = f"{wanted}.{k}"
+    taken.add(name)
+    return name
+
 
 # Attributes each control-flow opcode must carry (alternatives grouped): the schedule follows them.
 REQUIRED_CALLEES = {
@@ -163,12 +379,10 @@ class Computation:
 
     def _parse_body(self) -> None:
         text = self.text
-        rows = _simple_rows(text)
-        numbers: Sequence[int]
-        if rows is None:
-            rows, numbers = self._careful_rows(text)
-        else:
-            numbers = range(len(rows))  # each row's line in the body
+        try:
+            rows, numbers = body_rows(text)
+        except BodyLineError as e:
+            raise self._error(self._body_line + e.line, f"{e}, found {found(e.text)}") from None
         instructions: list[Instruction] = []
         by_name: dict[str, Instruction] = {}
         root = None
@@ -232,28 +446,6 @@ class Computation:
         self._instructions = instructions
         self._by_name = by_name
 
-    def _careful_rows(self, text: str) -> tuple[list[tuple], list[int]]:
-        """Each instruction line's parts (as _simple_rows gives them) and its line in the body,
-        read line by line: continued lines joined, blank lines and comments skipped."""
-        lines: list[str] | list[str | None]
-        lines = text.split("\n")
-        # A line that does not start an instruction continues the one before (attribute values
-        # spanning lines, TPU kernel metadata); one search tells whether the body has any.
-        if CONTINUES_FIRST.match(text) is not None or CONTINUES_LATER.search(text) is not None:
-            lines = _join_continued(lines)
-        rows, numbers = [], []
-        for i, line in enumerate(lines):
-            if line is None:
-                continue
-            try:
-                row = line_parts(line)
-            except LineSyntaxError as e:
-                raise self._error(self._body_line + i, f"{e}, found {found(line)}") from None
-            if row is not None:
-                rows.append(row)
-                numbers.append(i)
-        return rows, numbers
-
     def _check_callees(self, instr: Instruction) -> None:
         """Control flow must name computations that exist (the schedule follows them)."""
         for keys in REQUIRED_CALLEES[instr.opcode]:
@@ -275,141 +467,3 @@ class Computation:
 
     def __repr__(self) -> str:
         return f"<computation {self.name}>"
-
-
-def _simple_rows(text: str) -> list[tuple] | None:
-    """(ROOT or "", name, shape, opcode, operands, attributes) of each line, found by one search
-    over the body; None unless every line is a simple instruction line (then none continues
-    another: each starts an instruction)."""
-    rows = SIMPLE_LINES.findall(text)
-    return rows if len(rows) == text.count("\n") + (not text.endswith("\n")) else None
-
-
-def _join_continued(lines: list[str]) -> list[str | None]:
-    """Attribute values may span lines (TPU kernel metadata): a line that leaves brackets open,
-    followed by one that does not start an instruction, is joined with the lines after it
-    until balanced. Joined lines become None (in place) so that the others keep their numbers."""
-    joined = cast("list[str | None]", lines)  # the same list: joined lines become None in it
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        start = i
-        i += 1
-        stripped = line.strip()
-        if not stripped or stripped.startswith("//"):
-            continue
-        if i < len(lines) and not STARTS_INSTRUCTION.match(lines[i]) and (
-                line.count("{") != line.count("}") or line.count("(") != line.count(")")):
-            while bracket_depth(line) > 0 and i < len(lines):
-                line += "\n" + lines[i]
-                joined[i] = None
-                i += 1
-            lines[start] = line
-    return joined
-
-
-class Module:
-    """A parsed HLO module. `features` records printer details used to date the text."""
-
-    def __init__(self, name: str, path: str, text: str):
-        self.name = name
-        self.path = path
-        self._text: str | None = text  # kept: computation bodies are parsed from it on first use
-        self._file: TextInFile | None = None  # a large file's text, read back in pieces instead
-        self._last_window: tuple[tuple[int, int] | None, str] = (None, "")
-        self.attributes: dict[str, str] = {}
-        self.computations: dict[str, Computation] = {}
-        self.entry: Computation | None = None
-        self.is_scheduled = False
-        self.input_output_alias: list[tuple] = []   # (output_index, parameter, param_index, kind)
-        self.buffer_donors: list[tuple] = []        # (parameter, param_index)
-        self.entry_computation_layout: str | None = None
-        self.file_names: dict[int, str] = {}
-        self.function_names: dict[int, str] = {}
-        self.file_locations: dict[int, dict[str, int]] = {}
-        self.stack_frames: dict[int, tuple[int, int]] = {}  # id -> (file_location_id, parent id)
-        self.features: dict[str, bool | str | None] = {}
-        self.texts: dict[str, str] = {}  # each opcode and shape text once (instructions share them)
-        self.rebuilt_names: set[str] = set()  # names given to rebuilt tuple reads (kept unique)
-
-    @property
-    def text(self) -> str:
-        """The whole text (read back and kept again where it was let go: edits need it)."""
-        if self._text is None:
-            assert self._file is not None  # (the text is let go only by read_back_from)
-            self._text = self._file.read(0, self._file.size)
-        return self._text
-
-    def span(self, start: int, end: int) -> str:
-        text, start, end = self.window(start, end)
-        return text[start:end]
-
-    def window(self, start: int, end: int) -> tuple[str, int, int]:
-        """Text holding [start, end) and the offsets of that span in it: the whole text where it
-        is held (no copy), else the span read back."""
-        if self._text is not None:
-            return self._text, start, end
-        if self._last_window[0] != (start, end):  # (a root's chain is read line by line)
-            assert self._file is not None  # (the text is let go only by read_back_from)
-            self._last_window = ((start, end), self._file.read(start, end))
-        return self._last_window[1], 0, end - start
-
-    def parsed_instructions(self) -> dict[str, Instruction]:
-        """The instructions of every computation parsed so far, by name: what the analysis read
-        (fusion bodies it never needed are left out, unparsed)."""
-        found: dict[str, Instruction] = {}
-        for comp in self.computations.values():
-            if comp.parsed:
-                found.update(comp.instructions_by_name)
-        return found
-
-    def read_back_from(self, file: TextInFile) -> None:
-        """Let go of the text once indexed: spans are read back from `file` (a TextInFile)."""
-        self._file = file
-        self._text = None
-
-    @property
-    def donated(self) -> set[tuple[int, tuple]]:
-        """(parameter number, parameter index) of every input_output_alias entry."""
-        return {(number, tuple(index)) for _, number, index, _ in self.input_output_alias}
-
-    def computation(self, name: str) -> Computation:
-        try:
-            return self.computations[name]
-        except KeyError:
-            raise BufvizError(f"expected a computation named {name!r}, found none", self.path) from None
-
-    def parse_all(self) -> None:
-        """Parse every computation body and shape (validation; the analysis parses lazily)."""
-        for comp in self.computations.values():
-            comp.instructions
-
-    def frame_chain(self, frame_id: int) -> list[tuple[str, int, str]]:
-        """(file, line, function) from the innermost frame outwards for a `stack_frame_id`."""
-        chain = []
-        seen = set()
-        while frame_id and frame_id in self.stack_frames and frame_id not in seen:
-            seen.add(frame_id)
-            chain.append(self._frame(frame_id))
-            frame_id = self.stack_frames[frame_id][1]
-        return chain
-
-    def _frame(self, frame_id: int) -> tuple[str, int, str]:
-        """(file, line, function) of one frame of the stack-frame tables."""
-        loc = self.file_locations.get(self.stack_frames[frame_id][0], {})
-        return (self.file_names.get(loc.get("file_name_id", 0), "?"), loc.get("line", 0),
-                self.function_names.get(loc.get("function_name_id", 0), "?"))
-
-    def source_of(self, instr: Instruction, meta: dict[str, str] | None = None) -> str | None:
-        """`file:line` of an instruction: metadata source_file/line, else its innermost stack frame.
-        `meta`: its metadata, where the caller has parsed it already."""
-        meta = instr.metadata if meta is None else meta
-        if meta.get("source_file"):
-            line: str | int | None = meta.get("source_line")
-            return f"{meta['source_file']}:{line}" if line else meta["source_file"]
-        frame = meta.get("stack_frame_id")
-        number = int(frame) if frame and frame.isdigit() else 0
-        if number and number in self.stack_frames:   # its innermost frame (the chain's first)
-            file, line, _ = self._frame(number)
-            return f"{file}:{line}"
-        return None

@@ -3,8 +3,8 @@ position holds, through the tuples, get-tuple-elements and calls that only pass 
 compilations of one program number their outputs alike, however they name the instructions."""
 from __future__ import annotations
 
-from .instruction import Instruction
-from .model import Module
+from .model import Instruction
+from .module import Module
 
 
 def output_positions(module: Module) -> dict[tuple[str, tuple[int, ...]], tuple[int, ...]]:

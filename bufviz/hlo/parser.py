@@ -8,7 +8,8 @@ from ..errors import BufvizError, found
 from .attributes import parse_alias_pairs, parse_donors, split_attributes, unquote
 from .lines import (COMPACT_OPERAND, EXPLICIT_TUPLE_READ, JAX_INLINE_SOURCE, LINE_NAME, NAME, PARALLEL_WRAPPER,
                     PERCENT_INSTRUCTION, TYPED_OPERAND)
-from .model import Computation, Module
+from .model import Computation
+from .module import Module
 
 _MODULE_HEAD = re.compile(r"[ \t]*HloModule[ \t]+%?([^\s,]+)[ \t]*(.*)")
 # Computation headers start in column 0: `[ENTRY] [%]name [(params) -> shape] {`.

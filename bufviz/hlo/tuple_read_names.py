@@ -12,7 +12,8 @@ the same live ranges. Slots are filled in order, earliest deadline first."""
 from __future__ import annotations
 
 from .lines import operand_names, parse_instruction_line, LineSyntaxError
-from .model import Computation, Instruction, Module
+from .model import Computation, Instruction
+from .module import Module
 from .tuple_reads import flattened_computations, source_of
 
 

@@ -9,7 +9,7 @@ from dataclasses import asdict
 
 from ..dumps.oom import OomBuffer, OomReport
 from ..hlo.attributes import parse_metadata, plain_op_name
-from ..hlo.model import Module
+from ..hlo.module import Module
 from ..hlo.shapes import format_index, without_layout
 from ..units import parse_human_bytes
 from ..views.framework import detect_framework, is_framework_source

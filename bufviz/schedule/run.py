@@ -10,7 +10,7 @@ from ..engine.scheduling.module import (DEFAULT_CANDIDATES, OWN_ALGORITHMS, Plan
                                        platform_choice, schedule_module)
 from ..engine.scheduling.deadline import Deadline
 from ..engine.scheduling.xla import XLA_ALGORITHMS
-from ..hlo.model import Module
+from ..hlo.module import Module
 from ..measure import module_report
 
 if TYPE_CHECKING:

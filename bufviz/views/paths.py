@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..hlo.model import Module
+from ..hlo.module import Module
 
 # A name, then keys, indices and attributes: ['key'], ["key"], [0], .attr
 _PATH = re.compile(r"[A-Za-z_]\w*(?:\[(?:'[^'\]]*'|\"[^\"\]]*\"|-?\d+)\]|\.[A-Za-z_]\w*)*")

@@ -25,7 +25,8 @@ from __future__ import annotations
 import re
 from typing import cast
 
-from ..hlo.model import Instruction, Module
+from ..hlo.model import Instruction
+from ..hlo.module import Module
 from ..hlo.program import BACKWARD_OP, OpNames, op_name_facts
 from ..hlo.shapes import ArrayShape
 from ..timings import count

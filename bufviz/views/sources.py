@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from ..hlo.model import Instruction, Module
+from ..hlo.model import Instruction
+from ..hlo.module import Module
 from ..hlo.program import is_library
 
 _PACKAGE = re.compile(r"(?:site|dist)-packages[/\\]([A-Za-z_][\w]*)")

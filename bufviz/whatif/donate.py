@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..engine.assignment.assignment import BufferAssigner
 from ..engine.liveness.hlo_liveness import ModuleAnalysis, analyze_donated, analyze_module
 from ..engine.target.target import Target
-from ..hlo.model import Module
+from ..hlo.module import Module
 from ..hlo.shapes import Shape, format_index
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..hlo.model import Module
+from ..hlo.module import Module
 from ..hlo.edit import BodyEdit, reparsed
 from .rewrite import find_sequential, fresh_name
 

@@ -7,7 +7,8 @@ import re
 
 from ..errors import BufvizError
 from ..hlo.edit import BodyEdit, reparsed
-from ..hlo.model import Instruction, Module
+from ..hlo.model import Instruction
+from ..hlo.module import Module
 
 
 def find_sequential(module: Module, name: str) -> Instruction | None:

@@ -5,7 +5,7 @@ gets the same measurements)."""
 from __future__ import annotations
 
 from ..engine.liveness.hlo_liveness import ModuleAnalysis, analyze_donated, analyze_module
-from ..hlo.model import Module
+from ..hlo.module import Module
 from ..measure import needed_bytes, needed_of
 from .donate import Donation, plan_donations
 

@@ -61,3 +61,38 @@ def test_readme_commands_use_bundled_files_and_ci_runs_the_test_command():
     assert "pip install '.[test,jax]'" in command and command.endswith("python -m pytest")
     ci = (ROOT / ".ci/run").read_text()
     assert "<!-- test-command:" in ci and "pytest" not in ci  # the command comes from the README only
+
+
+def _imports(package: Path) -> dict[str, set[str]]:
+    """Each module of the package -> the package's modules it imports, anywhere in it: at the
+    top, in a function, or for the type checker only (an import under TYPE_CHECKING still ties
+    the two modules together)."""
+    import ast
+
+    def name_of(path: Path) -> str:
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+    modules = {name_of(p): p for p in package.rglob("*.py")}
+    edges: dict[str, set[str]] = {m: set() for m in modules}
+    for module, path in modules.items():
+        here = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                base = here.split(".")[:len(here.split(".")) - node.level + 1] if node.level else []
+                target = ".".join(base + ([node.module] if node.module else []))
+                for alias in node.names:
+                    found = f"{target}.{alias.name}" if f"{target}.{alias.name}" in modules else target
+                    if found in modules and found != module:
+                        edges[module].add(found)
+            elif isinstance(node, ast.Import):
+                edges[module].update(a.name for a in node.names if a.name in modules and a.name != module)
+    return edges
+
+
+def test_no_module_imports_one_that_imports_it_back():
+    import networkx as nx
+    graph = nx.DiGraph([(m, t) for m, targets in _imports(Path(bufviz.__file__).parent).items() for t in targets])
+    circles = [sorted(c) for c in nx.strongly_connected_components(graph) if len(c) > 1]
+    assert not circles, f"import circles: {circles}"
+    assert graph.has_edge("bufviz.hlo.module", "bufviz.hlo.model")   # (the test reads the imports it should)

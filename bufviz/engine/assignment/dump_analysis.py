@@ -16,7 +16,8 @@ from ..target.target import Target
 from ...dumps.records import BufferAssignmentDump, LiveRangeDump
 from ...errors import BufvizError
 from ...hlo.lines import LineSyntaxError, operand_names, parse_instruction_line
-from ...hlo.model import Computation, Instruction, Module
+from ...hlo.model import Computation, Instruction
+from ...hlo.module import Module
 from ...hlo.shapes import ShapeSyntaxError, format_index, parse_shape
 from ..dataflow.dataflow import Value
 from ..liveness.from_dump import entry_root

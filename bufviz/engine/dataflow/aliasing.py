@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...hlo.lines import LineSyntaxError, operand_names
-from ...hlo.model import Instruction, Module
+from ...hlo.model import Instruction
+from ...hlo.module import Module
 from .callgraph import CallGraph
 from .dataflow import Dataflow, Value
 

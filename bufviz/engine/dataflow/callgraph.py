@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...hlo.model import Computation, Instruction, Module
+from ...hlo.model import Computation, Instruction
+from ...hlo.module import Module
 
 # Which attributes of a control-flow instruction name the computations it runs.
 CONTROL_FLOW_CALLEES = {

@@ -3,7 +3,8 @@
 exactly where a user of it starts."""
 from __future__ import annotations
 
-from ...hlo.model import Instruction, Module
+from ...hlo.model import Instruction
+from ...hlo.module import Module
 from ...hlo.opcodes import is_elementwise
 from .aliasing import InPlacePairs
 from .dataflow import Dataflow

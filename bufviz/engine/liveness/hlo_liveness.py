@@ -5,7 +5,7 @@ import itertools
 from dataclasses import dataclass
 from typing import cast
 
-from ...hlo.model import Module
+from ...hlo.module import Module
 from ...timings import count
 from ...hlo.shapes import ArrayShape, format_index
 from ..dataflow.aliasing import Buffers, InPlacePairs, fusion_tracing

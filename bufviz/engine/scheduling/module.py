@@ -6,7 +6,8 @@ import time
 from dataclasses import dataclass
 from typing import cast
 
-from ...hlo.model import Computation, Instruction, Module
+from ...hlo.model import Computation, Instruction
+from ...hlo.module import Module
 from ..assignment.assignment import BufferAssigner
 from ..dataflow.callgraph import CallGraph
 from ..liveness.hlo_liveness import analyze_module
