@@ -10,7 +10,7 @@ from ...units import spaced_int
 from ..dataflow.callgraph import CallGraph
 from .schedule import async_chain
 
-_VAR = re.compile(r"[a-zA-Z_]\w+")
+_VAR = re.compile(r"[a-zA-Z_]\w*")   # (one character is a name: `p['wq']` splits into p, wq)
 _KEY = re.compile(r"\['([^']+)'\]")
 _ATTR = re.compile(r"\.(\w+)")
 
@@ -104,7 +104,7 @@ def _totals(node: _Node) -> int:
 def _emit(node: _Node, depth: int, grand_total: int, remaining: list[int], out: list[dict]) -> None:
     if node.name:
         remaining[0] -= node.current
-        percent = float(f"{100 * node.total / grand_total:.1f}") if grand_total else None   # (XLA's 0/0: nan)
+        percent = float(f"{100 * node.total / grand_total:.1f}") if grand_total else 0.0   # (XLA's own rule)
         out.append({"depth": depth, "name": node.name, "percent": percent, "total": node.total,
                     "current": node.current, "remaining": remaining[0]})
     for child in sorted(node.children.values(), key=lambda c: (-c.total, c.name.encode())):
@@ -143,5 +143,6 @@ def _siblings_after(nodes: list[dict], i: int):
 
 
 def share_text(percent: float | None) -> str:
-    """`12.5%`; `-nan%` as XLA prints a share of a peak of 0 bytes."""
-    return "-nan%" if percent is None else f"{percent:.1f}%"
+    """`12.5%`; `nan%` where XLA printed a share of a peak of 0 bytes as not a number (XLA of
+    2025-07 on prints 0.0%: bufviz's own breakdown does)."""
+    return "nan%" if percent is None else f"{percent:.1f}%"
