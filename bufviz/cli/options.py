@@ -12,7 +12,7 @@ OUTPUT_OPTION = click.option("-o", "--output", type=click.Path(dir_okay=False), 
 
 
 ALL_OPTION = click.option("--all", "everything", is_flag=True,
-                          help="List the modules jax compiled for eager operations and library init too "
+                          help="List the modules jax compiled for eager operations, library init and moving data too "
                                "(folded into one line by default, below your own programs).")
 
 

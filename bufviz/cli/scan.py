@@ -16,8 +16,9 @@ SCAN_HELP = """Rank every module of a dump tree by the memory it needs.
 XLA writes hundreds of modules per run (`--xla_dump_to`); scan finds every module in DIR and
 the folders below it, analyses each on its own (in several processes on large trees), and
 lists them largest first: memory needed, temporaries, parameters, the largest buffer and the
-XLA that compiled it. The modules jax compiled for single eager operations and library init
-(`jit_add`, `jit__truncated_normal`, ... from running `model.init` outside jit) are told apart
+XLA that compiled it. The modules jax compiled for single eager operations, library init and
+moving data (`jit_add`, `jit__truncated_normal`, ... from running `model.init` outside jit;
+`jit__identity_fn` from `jax.device_put` to a sharding) are told apart
 from your own jitted functions and folded into one line (`--all` lists them; JSON marks each
 module `"eager"`). A module that cannot be read is listed with its error; the scan goes
 on. `--format json` saves the result: `check` and `diff` accept it in place of the dumps.

@@ -1,6 +1,7 @@
 """Is a module the user's own jitted function, or one jax compiled for a single eager operation
-or a library's init (`jit_add`, `jit_broadcast_in_dim`, `jit__truncated_normal`)? A dump folder
-of a training script holds dozens of the latter beside the one step the user wrote.
+or a library's init (`jit_add`, `jit_broadcast_in_dim`, `jit__truncated_normal`), or to move data
+(`jit__identity_fn` of `jax.device_put` and resharding, `jit__multi_slice`)? A dump folder of a
+training script holds dozens of these beside the one step the user wrote.
 
 jax names a module after the function it compiled (`jit_train_step`) and leaves its own frames
 out of the stack it records: a function the user (or a library they call, flax's `apply`)
@@ -91,8 +92,11 @@ def is_eager(module: Module) -> bool:
     if params and all(_ARGS.fullmatch(p) for p in params):
         return True   # jax's dispatch of a primitive: its operands are `args`
     sources = [f for i in entry if (f := i.metadata.get("source_file"))]
-    if function.startswith("_") and sources and all(is_library(f) for f in sources):
-        return True   # a library's private helper (jax.random's _uniform), called from a library
+    if function.startswith("_") and all(is_library(f) for f in sources):
+        # a library's private helper (jax.random's _uniform) called from a library, or one that
+        # points at no line at all: jax's own data movement (device_put's and resharding's
+        # _identity_fn, a sharded array's _multi_slice), a parameter copied out and nothing else
+        return True
     done = {_SCOPE.sub("", op) for op in ops}
     if done == {function}:
         return True   # the one operation it is named after (jit_add: add)

@@ -13,7 +13,7 @@ from ..units import human_bytes
 from .layout import Column, cut_middle, fit_table, say, some_names
 
 
-EAGER = "jax compiled for eager operations or library init"
+EAGER = "jax compiled for eager operations, library init or moving data"
 COMMANDS = 5   # programs given their own `bufviz peak` command under the table
 
 
@@ -71,7 +71,7 @@ def render_scan(result: dict, console: Console, top: int = 0, everything: bool =
 
 
 def eager_words(names: list[str], shown: int = 3) -> str:
-    """'33 modules jax compiled for eager operations or library init (jit_reshape ×4, ...)'."""
+    """'33 modules jax compiled for eager operations, library init or moving data (jit_reshape ×4, ...)'."""
     count = f"{len(names)} module{'s' * (len(names) != 1)} {EAGER}"
     if not names or not shown:
         return count

@@ -33,7 +33,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAMS = ["linen_cnn_adamw", "linen_encoder_bf16_infer", "nnx_mlp_train", "eqx_mlp_adam",
-            "haiku_mlp_adam", "two_steps"]
+            "haiku_mlp_adam", "two_steps", "nnx_mesh_train"]
+DEVICES = {"nnx_mesh_train": 8}   # host devices a program's mesh needs
 MODULE_RE = re.compile(r"^module_(\d+)\.(.+?)\.cpu_after_optimizations\.txt$")
 
 
@@ -243,6 +244,8 @@ def run_program(label, script, args, out, dump):
     env = dict(os.environ)
     env.pop("PAIRS_VARIANT", None)
     env["XLA_FLAGS"] = f"--xla_dump_to={dump} --xla_dump_hlo_as_text"
+    if label in DEVICES:
+        env["XLA_FLAGS"] += f" --xla_force_host_platform_device_count={DEVICES[label]}"
     env["FOLDERS_TRUTH"] = os.path.join(out, "truth.json")
     env["PYTHONPATH"] = HERE + os.pathsep + env.get("PYTHONPATH", "")
     cmd = [sys.executable, script, *args]
