@@ -60,7 +60,7 @@ def xla_section(inputs: Inputs, describe, placement: dict) -> XlaNumbers | None:
         "live_at_peak": _xla_live_at_peak(lr, describe, placement) if lr and lr.peak_time is not None else [],
         "live_ranges": [{"name": n, "index": format_index(i), "start": s, "end": e}
                         for n, i, s, e in lr.ranges] if lr else [],
-        "stack_trace": _stack_trace(lr) if lr and lr.stack_trace else None,
+        "stack_trace": _stack_trace(lr) if lr and lr.stack_total is not None else None,
         "instruction_sequence": list(lr.sequence) if lr and lr.schedule_end is not None else None,
         "allocations": [allocation_json(a) for a in ba.allocations] if ba else [],
         "allocation_kinds": None,

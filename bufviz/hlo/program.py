@@ -100,8 +100,10 @@ def is_eager(module: Module) -> bool:
     done = {_SCOPE.sub("", op) for op in ops}
     if done == {function}:
         return True   # the one operation it is named after (jit_add: add)
-    # one primitive in a handful of instructions, no frames: jax.numpy's wrapper of it (relu: max)
     work = [i for i in entry if i.opcode not in ("parameter", "tuple", "bitcast", "copy", "constant")]
+    if not work and not done - {""}:
+        return True   # the operation folded away (on empty arrays XLA returns a constant): nothing left
+    # one primitive in a handful of instructions, no frames: jax.numpy's wrapper of it (relu: max)
     return len(work) <= ONE_OP and len(done - {""}) == 1 and all("/" not in op for op in done)
 
 

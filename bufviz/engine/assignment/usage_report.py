@@ -121,12 +121,15 @@ def _table(a: dict, prefix: str, ties_sorted: bool) -> str:
 
 
 def _percent(part: int, total: int) -> str:
-    """C's %3.0f: round half to even like printf, right-aligned in three columns."""
-    value = 100.0 * part / total if total else float("nan")
-    return f"{value:3.0f}"
+    """C's %3.0f: round half to even like printf, right-aligned in three columns. A share of 0 bytes
+    is 0.0/0.0, which x86's division makes a NaN with its sign bit set: glibc prints `-nan`
+    (jax 0.10.2's report of a module of empty arrays)."""
+    if not total:
+        return "-nan" if not part else "inf"
+    return f"{100.0 * part / total:3.0f}"
 
 
-_ROW = re.compile(r"^(\s*\S+\(\s*\d+%\);\s*(\S+);)(\s*\d+;\s*\d+; )(.*)$")
+_ROW = re.compile(r"^(\s*\S+\(\s*(?:\d+|-?nan|inf)%\);\s*(\S+);)(\s*\d+;\s*\d+; )(.*)$")
 
 
 def hash_order_free(text: str) -> str:

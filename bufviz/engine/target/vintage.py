@@ -161,7 +161,7 @@ def _from_live_range(v: Vintage, lr, inside_buffer_assignment: bool) -> None:
         v.before(SORTED_PEAK_ROWS, "peak rows without cumulative sums")
     elif style == "cumulative":
         v.after(SORTED_PEAK_ROWS, "peak rows with cumulative sums")
-        if lr.stack_trace:
+        if lr.stack_total is not None:   # (a peak of 0 bytes prints its header and no row)
             v.after("2025-07-23", "stack trace breakdown printed")
         else:
             v.before("2025-07-23", "no stack trace breakdown")

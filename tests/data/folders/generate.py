@@ -33,7 +33,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAMS = ["linen_cnn_adamw", "linen_encoder_bf16_infer", "nnx_mlp_train", "eqx_mlp_adam",
-            "haiku_mlp_adam", "two_steps", "nnx_mesh_train"]
+            "haiku_mlp_adam", "two_steps", "nnx_mesh_train", "empty_batch"]
 DEVICES = {"nnx_mesh_train": 8}   # host devices a program's mesh needs
 MODULE_RE = re.compile(r"^module_(\d+)\.(.+?)\.cpu_after_optimizations\.txt$")
 

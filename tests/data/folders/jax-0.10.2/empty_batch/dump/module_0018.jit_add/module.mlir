@@ -1,0 +1,16 @@
+#loc1 = loc("x")
+#loc2 = loc("y")
+module @jit_add attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<0x16xf32> loc("x"), %arg1: tensor<f32> loc("y")) -> (tensor<0x16xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg1 : tensor<f32> loc(#loc5)
+    %1 = stablehlo.broadcast_in_dim %0, dims = [] : (tensor<f32>) -> tensor<0x16xf32> loc(#loc6)
+    %2 = stablehlo.add %arg0, %1 : tensor<0x16xf32> loc(#loc6)
+    return %2 : tensor<0x16xf32> loc(#loc7)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc3 = loc("/work/main/tests/data/folders/programs/empty_batch.py":12:8 to :46)
+#loc4 = loc("<module>"(#loc3))
+#loc5 = loc("jit(add)/convert_element_type"(#loc4))
+#loc6 = loc("jit(add)/add"(#loc4))
+#loc7 = loc("jit(add)"(#loc4))
