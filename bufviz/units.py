@@ -8,6 +8,23 @@ from .errors import BufvizError
 
 _XLA_SUFFIXES = ("KiB", "MiB", "GiB", "TiB", "PiB", "EiB")
 
+# XLA holds every count, size, offset, id and time it prints in an int64, and sums of sizes too:
+# a number read from a dump is refused past it where it is read (docs/architecture.md, "Bounds").
+INT64_MAX = 2**63 - 1
+
+
+class OutOfBounds(ValueError):
+    """A number past what XLA can have printed; the message says the bound."""
+
+
+def bounded(text: str, most: int = INT64_MAX, what: str = "a number") -> int:
+    """`text` (digits, XLA's groups of three with spaces allowed) as an int, if at most `most`."""
+    value = int(text.replace(" ", ""))
+    if value > most:
+        raise OutOfBounds(f"{what} of at most {most:,}" if most != INT64_MAX else
+                          f"{what} that fits XLA's 64-bit integers (at most 2^63-1)")
+    return value
+
 
 def xla_human_bytes(n: int) -> str:
     """XLA's HumanReadableNumBytes (tsl numbers.cc): integer-divides by 1024 before the last step.

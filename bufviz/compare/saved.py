@@ -8,6 +8,7 @@ import os
 from ..errors import SAVED_READ, BufvizError
 from ..result import SCHEMA_VERSION, PeakReport
 from ..textfile import STDIN, read_text
+from ..units import OutOfBounds, bounded
 from .compact import summarize
 
 
@@ -80,7 +81,11 @@ def _parse(path: str, text: str) -> dict:
                           f"nests at most a dozen)", path, 1)
     SAVED_READ.append(path)   # (a saved result read: what it lacks later is the file's fault, app.py)
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_bounded)
+    except OutOfBounds as e:
+        number = str(e).rpartition(" ")[2]
+        raise BufvizError(f"expected numbers that fit 64-bit integers (as bufviz writes them), found {number}",
+                          path, text.count("\n", 0, max(text.find(number), 0)) + 1) from None
     except json.JSONDecodeError as e:
         raise BufvizError(f"expected a saved bufviz result (JSON), found invalid JSON: {e.msg}"
                           + (" (the file ends early: cut short?)" if not text.rstrip().endswith("}") else ""),
@@ -88,6 +93,14 @@ def _parse(path: str, text: str) -> dict:
     if not isinstance(data, dict):
         raise BufvizError("expected a saved bufviz result (a JSON object)", path, 1)
     return data
+
+
+def _bounded(text: str) -> int:
+    """A JSON integer (units.bounded): bufviz writes none past 2^63-1."""
+    try:
+        return -bounded(text[1:]) if text.startswith("-") else bounded(text)
+    except OutOfBounds:
+        raise OutOfBounds(f"a number past 2^63-1: {text}") from None
 
 
 def _nesting(text: str) -> int:

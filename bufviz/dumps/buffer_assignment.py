@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..hlo.shapes import parse_index
+from ..units import INT64_MAX
 from .cursor import Cursor
 from .live_range import is_live_range_start, read_live_range
 from .records import AllocValue, Allocation, BufferAssignmentDump
@@ -56,7 +57,7 @@ def read_buffer_assignment(text: str, path: str) -> BufferAssignmentDump:
 def _read_total_and_values(cur: Cursor, dump: BufferAssignmentDump) -> None:
     line = cur.peek()
     if line is not None and (m := _TOTAL.match(line)):
-        dump.total_bytes_used = int(m.group(1))
+        dump.total_bytes_used = cur.number(m.group(1))
         cur.take()
         cur.skip_blank()
         if (line := cur.peek()) is None or line.strip() != "Used values:":
@@ -105,14 +106,15 @@ def _read_allocations(cur: Cursor, dump: BufferAssignmentDump) -> None:
             if not m:
                 raise cur.error("' value: <ID NAME @COLOR> (size=N,offset=N): SHAPE'")
             ident, name, index, phi, color, size, offset, shape = m.groups()
-            alloc.values.append(AllocValue(int(ident), name, parse_index(index) if index is not None else None,
-                                           phi is not None, int(color) if color is not None else None,
-                                           int(size), int(offset), shape.rstrip()))
+            size, offset = cur.number(size, alloc.size, "a value size"), cur.number(offset, alloc.size, "an offset")
+            alloc.values.append(AllocValue(cur.number(ident), name, parse_index(index) if index is not None else None,
+                                           phi is not None, cur.number(color) if color is not None else None,
+                                           size, offset, shape.rstrip()))
         elif alloc is not None and line.rstrip() == _CROSS_HEAD:
             cross = True
         elif cross and (m := _CROSS_VALUE.match(line)):
             assert alloc is not None  # (cross is set only under an allocation)
-            alloc.cross_color_values.append((int(m.group(1)), m.group(2), int(m.group(3))))
+            alloc.cross_color_values.append((cur.number(m.group(1)), m.group(2), cur.number(m.group(3))))
         else:
             raise cur.error("an 'allocation N: size S...:' line or its ' value:' lines")
         cur.take()
@@ -120,6 +122,8 @@ def _read_allocations(cur: Cursor, dump: BufferAssignmentDump) -> None:
         raise cur.error("'allocation 0: size S, ...:'")
     _check_has_values(cur, alloc)
     _check_temp_size(cur, alloc)
+    if sum(a.size for a in dump.allocations) > INT64_MAX:
+        raise cur.error("allocations whose sizes add up to at most 2^63-1 bytes (XLA sums them in an int64)")
 
 
 def _check_has_values(cur: Cursor, alloc: Allocation | None) -> None:
@@ -143,7 +147,7 @@ def _parse_allocation(cur: Cursor, line: str) -> Allocation:
     m = _ALLOCATION.match(line)
     if not m:
         raise cur.error("'allocation N: size S, ...:'")
-    alloc = Allocation(int(m.group(1)), int(m.group(3)), cur.line_no, address=m.group(2))
+    alloc = Allocation(cur.number(m.group(1)), cur.number(m.group(3)), cur.line_no, address=m.group(2))
     rest = m.group(4)
     pos = 0
     while pos < len(rest):
@@ -152,11 +156,11 @@ def _parse_allocation(cur: Cursor, line: str) -> Allocation:
             raise cur.error(f"allocation attributes (color, parameter, output shape, constant, "
                             f"thread-local, maybe-live-out, preallocated-temp) at {rest[pos:pos + 30]!r} in")
         if a.group("color"):
-            alloc.color = int(a.group("color"))
+            alloc.color = cur.number(a.group("color"))
         elif a.group("page"):
-            alloc.page = int(a.group("page"))
+            alloc.page = cur.number(a.group("page"))
         elif a.group("param"):
-            alloc.parameter = int(a.group("param"))
+            alloc.parameter = cur.number(a.group("param"))
             alloc.parameter_shape = a.group("pshape")
             alloc.parameter_index = parse_index(a.group("pindex"))
         elif a.group("oshape") is not None:

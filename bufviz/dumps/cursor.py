@@ -5,6 +5,7 @@ import re
 
 from ..errors import BufvizError, found
 from ..hlo.attributes import bracket_depth
+from ..units import INT64_MAX, OutOfBounds, bounded
 
 TRUNCATED = " (truncated?)"
 _ESCAPED = re.compile(r"\\.")
@@ -45,6 +46,14 @@ class Cursor:
     def skip_blank(self) -> None:
         while self.i < len(self.lines) and not self.lines[self.i].strip():
             self.i += 1
+
+    def number(self, text: str, most: int = INT64_MAX, what: str = "a number",
+               line_no: int | None = None) -> int:
+        """A number of the current (or given) line, units.bounded: past `most`, an error there."""
+        try:
+            return bounded(text, most, what)
+        except OutOfBounds as e:
+            raise self.error(str(e), line_no) from None
 
     def error(self, expected: str, line_no: int | None = None) -> BufvizError:
         """'expected X, found <current line>' at the current (or given) line; '(truncated?)' when

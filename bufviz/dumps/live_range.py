@@ -35,10 +35,10 @@ def read_live_range(cur: Cursor) -> LiveRangeDump:
     m = _HEAD.match(line)
     if not m:
         raise cur.error("'HloLiveRange (max N):'", dump.line)
-    dump.schedule_end = int(m.group(1))
+    dump.schedule_end = cur.number(m.group(1))
     _expect(cur, "InstructionSequence:")
     while (line := cur.peek()) is not None and (m := _SEQUENCE_ROW.match(line)):
-        if int(m.group(1)) != len(dump.sequence):
+        if cur.number(m.group(1)) != len(dump.sequence):
             raise cur.error(f"instruction number {len(dump.sequence)} of the sequence")
         dump.sequence.append(m.group(2))
         cur.take()
@@ -46,8 +46,11 @@ def read_live_range(cur: Cursor) -> LiveRangeDump:
         raise cur.error(f"{dump.schedule_end} instructions in the sequence (max {dump.schedule_end}), "
                         f"got {len(dump.sequence)}; then")
     _expect(cur, "BufferLiveRange:")
+    end_at = dump.schedule_end
     while (line := cur.peek()) is not None and (m := _RANGE_ROW.match(line)):
-        dump.ranges.append((m.group(1), parse_index(m.group(2) or ""), int(m.group(3)), int(m.group(4))))
+        # a time is a place in the schedule: 0 to its end (XLA's max)
+        start, end = cur.number(m.group(3), end_at, "a time"), cur.number(m.group(4), end_at, "a time")
+        dump.ranges.append((m.group(1), parse_index(m.group(2) or ""), start, end))
         cur.take()
     line = cur.peek()
     if line is not None and _UNDETERMINED in line:
@@ -55,7 +58,7 @@ def read_live_range(cur: Cursor) -> LiveRangeDump:
         cur.take()
     elif line is not None and (m := _PEAK_HEAD.match(line)):
         cur.take()
-        dump.peak_time = int(m.group(1))
+        dump.peak_time = cur.number(m.group(1), dump.schedule_end, "a time")
         _read_peak_rows(cur, dump)
         _check_peak_rows(cur, dump)
         _read_stack_trace(cur, dump)
@@ -74,8 +77,8 @@ def _expect(cur: Cursor, header: str) -> None:
 def _read_peak_rows(cur: Cursor, dump: LiveRangeDump) -> None:
     while (line := cur.peek()) is not None and (m := _PEAK_ROW.match(line)):
         index = parse_index(m.group(2)) if m.group(2) is not None else None
-        cumulative = int(m.group(4)) if m.group(4) is not None else None
-        row = PeakRow(m.group(1), index, int(m.group(3)), cumulative)
+        cumulative = cur.number(m.group(4)) if m.group(4) is not None else None
+        row = PeakRow(m.group(1), index, cur.number(m.group(3)), cumulative)
         first = dump.peak_rows[0] if dump.peak_rows else row
         if (row.index is None, row.cumulative is None) != (first.index is None, first.cumulative is None):
             raise cur.error("a peak row in the form of those above it")  # one XLA prints one form
@@ -98,31 +101,29 @@ def _read_stack_trace(cur: Cursor, dump: LiveRangeDump) -> None:
     if line is None or not (m := _STACK_HEAD.match(line)):
         return
     cur.take()
-    dump.stack_total = _int(m.group(1))
+    dump.stack_total = cur.number(m.group(1))
     columns = []
     rows = []
     remaining = dump.stack_total
     while (line := cur.peek()) is not None and (m := _STACK_ROW.match(line)):
-        remaining -= _int(m.group(5))
-        if _int(m.group(6)) != remaining:
+        total, current, left = (cur.number(m.group(k)) for k in (4, 5, 6))
+        remaining -= current
+        if left != remaining:
             raise cur.error(f"'remaining: {remaining} bytes' (the previous row's less this row's current)")
         cur.take()
         column = len(m.group(1))
         columns.append(column)
-        rows.append((column, m))
+        rows.append((column, StackNode(0, m.group(2), _share(m.group(3)), total, current, left)))
     if remaining:  # the tree counts down to 'remaining: 0 bytes' in its last row
         raise cur.error(f"more stack-trace rows ({remaining} bytes not yet shown)")
     depth_of = {c: d for d, c in enumerate(sorted(set(columns)))}
-    for column, m in rows:
-        dump.stack_trace.append(StackNode(depth_of[column], m.group(2), _share(m.group(3)),
-                                          _int(m.group(4)), _int(m.group(5)), _int(m.group(6))))
+    for column, node in rows:
+        node.depth = depth_of[column]
+        dump.stack_trace.append(node)
     top = sum(n.total for n in dump.stack_trace if n.depth == 0)
     if dump.stack_trace and top != dump.stack_total:
         raise cur.error(f"stack-trace rows adding up to {dump.stack_total} bytes (got {top}); then")
 
-
-def _int(text: str) -> int:
-    return int(text.replace(" ", ""))
 
 
 def read_live_range_file(text: str, path: str) -> LiveRangeDump:

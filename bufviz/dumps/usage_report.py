@@ -55,16 +55,16 @@ def read_usage_report(text: str, path: str) -> UsageReport:
         elif line.strip() in (_BY_SIZE, _WITH_VALUES):
             state.sections.add(line.strip())
         elif m := _REST_ALLOCATIONS.match(line):
-            state.listed += int(m.group(1))
+            state.listed += cur.number(m.group(1))
         elif _REST_VALUES.match(line):
             state.table_cut_short = True
         elif m := _TOTAL_OLD.match(line):
-            report.total_bytes_used = int(m.group(1))
+            report.total_bytes_used = cur.number(m.group(1))
         elif m := _SPACE.match(line):
             state.close_table(cur)
-            report.memory_spaces.append(MemorySpaceTotal(m.group(1), int(m.group(2)), 0))
+            report.memory_spaces.append(MemorySpaceTotal(m.group(1), cur.number(m.group(2)), 0))
         elif (m := _TOTAL_NEW.match(line)) and report.memory_spaces:
-            report.memory_spaces[-1].total_bytes = int(m.group(1))
+            report.memory_spaces[-1].total_bytes = cur.number(m.group(1))
         elif _SUMMARY_ROW.match(line):
             state.listed += 1  # the same allocations are listed again below, with their values
         elif _ALLOCATION.match(line):
@@ -81,8 +81,8 @@ def read_usage_report(text: str, path: str) -> UsageReport:
             state.table, state.table_cut_short = current, False
         elif (m := _GROUP_ROW.match(line)) and current is not None:
             cum, pct, size, offset, count, shapes = m.groups()
-            percent = int(pct) if pct.isdigit() else None   # (of an allocation of 0 bytes)
-            current.groups.append(ReportGroup(cum, percent, size, int(offset), int(count), shapes))
+            percent = cur.number(pct) if pct.isdigit() else None   # (of an allocation of 0 bytes)
+            current.groups.append(ReportGroup(cum, percent, size, cur.number(offset), cur.number(count), shapes))
         else:
             raise cur.error("a line of a memory-usage report")
         cur.take()

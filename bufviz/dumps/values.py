@@ -38,8 +38,9 @@ def read_values(cur: Cursor, features: dict) -> list[ValueRecord]:
         positions = _read_positions(cur)
         uses = _read_uses(cur, features)
         text, header = _read_from_instruction(cur, features)
-        values.append(ValueRecord(int(ident), name, parse_index(index) if index is not None else None,
-                                  phi is not None, int(color) if color is not None else None,
+        values.append(ValueRecord(cur.number(ident, line_no=line_no), name,
+                                  parse_index(index) if index is not None else None, phi is not None,
+                                  cur.number(color, line_no=line_no) if color is not None else None,
                                   positions, uses, text, line_no))
 
 
@@ -76,7 +77,7 @@ def _read_uses(cur: Cursor, features: dict):
         m = _USE.match(line)
         if not m:
             break
-        uses.append((m.group(1), int(m.group(2)), parse_index(m.group(3)) if m.group(3) is not None else None))
+        uses.append((m.group(1), cur.number(m.group(2)), parse_index(m.group(3)) if m.group(3) is not None else None))
         cur.take()
     return uses
 

@@ -433,6 +433,8 @@ class Computation:
                 raise self._error(instr.line, str(e)) from None
             if opcode == "get-tuple-element":
                 self._check_tuple_index(instr)
+            elif opcode == "tuple":
+                self._check_tuple_arity(instr)
             elif opcode in REQUIRED_CALLEES:
                 self._check_callees(instr)
             if len(operands) == 1:
@@ -464,6 +466,13 @@ class Computation:
                 or int(index) >= len(operand.shape.elements)):
             raise self._error(instr.line, "expected get-tuple-element of one tuple operand with an "
                                           f"index=N inside it, found {found(instr.name + ' ' + instr.attr_text)}")
+
+    def _check_tuple_arity(self, instr: Instruction) -> None:
+        """A tuple's shape has one element per operand (every walk through a tuple reads them by position)."""
+        shape = instr.shape
+        if not shape.is_tuple or len(shape.elements) != len(instr.operands):
+            raise self._error(instr.line, f"expected a tuple of as many elements as its {len(instr.operands)} "
+                                          f"operands, found {found(instr.shape_text)}")
 
     def __repr__(self) -> str:
         return f"<computation {self.name}>"

@@ -133,21 +133,7 @@ class ArrayShape(Shape):
         layout = self.layout
         if self.dtype == "opaque" or layout is None or not layout.tiles:
             return self.byte_size()
-        tile = layout.tiles[0]
-        dims = [max(d, 0) for d in self.dims]
-        extra = 1
-        for j, t in enumerate(reversed(tile)):
-            if t <= 0:
-                continue  # '*' combines dimensions: no padding of its own
-            if j < len(layout.minor_to_major):
-                k = layout.minor_to_major[j]
-                dims[k] = -(-dims[k] // t) * t
-            else:
-                extra *= t
-        count = math.prod(dims) * extra
-        if layout.tail_padding:
-            count = -(-count // layout.tail_padding) * layout.tail_padding
-        return self._bytes_of(count)
+        return self._bytes_of(_padded_count(self.dims, layout))
 
     def text_without_layout(self) -> str:
         if self._plain_text is None:
@@ -268,8 +254,37 @@ def parse_shape_at(text: str, pos: int, depth: int = 0) -> tuple[Shape, int]:
         nxt = text[end + 1:end + 2]
         if close > 0 and (nxt.isdigit() or nxt in (":", "}")):
             layout = _parse_layout(text[end + 1:close], end)
+            _check_layout(layout, dims, end)
             end = close + 1
     return ArrayShape(m.group(1), dims, dynamic, layout, text[pos:end]), end
+
+
+def _check_layout(layout: Layout, dims: tuple, pos: int) -> None:
+    """A layout orders each dimension once (minor_to_major a permutation of them), and the tiles
+    pad the array to no more elements than one array can hold."""
+    if layout.minor_to_major and sorted(layout.minor_to_major) != list(range(len(dims))):
+        raise ShapeSyntaxError(f"expected a layout that orders each of the {len(dims)} dimensions once", pos)
+    if layout.tiles and _padded_count(dims, layout) > MAX_ELEMENTS:
+        raise ShapeSyntaxError("a shape of more elements than XLA can hold once padded to its tiles", pos)
+
+
+def _padded_count(dims: tuple, layout: Layout) -> int:
+    """The elements of an array with its minor dimensions rounded up to the first tile (missing
+    ones count as 1), the count up to L(n)."""
+    padded = [max(d, 0) for d in dims]
+    extra = 1
+    for j, t in enumerate(reversed(layout.tiles[0])):
+        if t <= 0:
+            continue  # '*' combines dimensions: no padding of its own
+        if j < len(layout.minor_to_major):
+            k = layout.minor_to_major[j]
+            padded[k] = -(-padded[k] // t) * t
+        else:
+            extra *= t
+    count = math.prod(padded) * extra
+    if layout.tail_padding:
+        count = -(-count // layout.tail_padding) * layout.tail_padding
+    return count
 
 
 def _parse_dims(text: str, pos: int):
