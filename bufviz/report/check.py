@@ -100,16 +100,18 @@ def unpaired_lines(result: dict) -> list[str]:
 
 def folded_rows(result: dict, everything: bool = False) -> tuple[list[dict], str | None]:
     """(the rows to list, one line for the rest): rows of modules jax compiled for eager
-    operations are folded when within limits and trusted (never one over a limit)."""
+    operations are folded when trusted and not held to the limits, or within them."""
     every = result["results"]
     folded = [] if everything else [r for r in every if r.get("eager") and r["ok"] and not r.get("doubt")]
+    held = any(r.get("held", True) for r in folded)
     if not folded or len(folded) == len(every):
         return every, None   # (nothing of the user's to show instead)
     programs = {r["program"]: r["module"] or r["program"] for r in folded}   # (one a module, any metrics)
     largest = max(folded, key=lambda r: r["bytes"] or 0)
     hidden = {id(r) for r in folded}
     return ([r for r in every if id(r) not in hidden],
-            f"{eager_words(list(programs.values()), shown=0)}: within limits, the largest "
+            f"{eager_words(list(programs.values()), shown=0)}: {'within limits' if held else 'not held to limits'}, "
+            "the largest "
             f"{largest['module'] or largest['program']} {human_bytes(largest['bytes'] or 0)} {largest['what']}")
 
 
