@@ -171,11 +171,24 @@ STATS = ("argument_size", "output_size", "alias_size", "temp_size", "generated_c
          "host_generated_code_size")
 
 
+def jax_compiled(program: Any) -> Any:
+    """jax's Compiled object: `program` itself, or the one a frontend wraps (equinox's
+    `filter_jit(f).lower(...).compile()` keeps it as `.compiled`); None for anything else."""
+    if hasattr(program, "as_text") and hasattr(program, "memory_analysis"):
+        return program
+    inner = vars(program).values() if hasattr(program, "__dict__") else ()
+    return next((v for v in inner if hasattr(v, "as_text") and hasattr(v, "memory_analysis")), None)
+
+
 @speaks_api
 def analyze_compiled(compiled: Any, *, platform: str | None = None, device=None) -> Result:
-    """A compiled jax program (`jax.jit(f).lower(*args).compile()`), analysed in-process with no
-    dump flags: its optimized module (`as_text()`) and jax's numbers (`memory_analysis()`);
-    `device` as `analyze` takes it."""
+    """A compiled jax program (`jax.jit(f).lower(*args).compile()`, or a frontend's that wraps
+    one, as equinox's `filter_jit`), analysed in-process with no dump flags: its optimized module
+    (`as_text()`) and jax's numbers (`memory_analysis()`); `device` as `analyze` takes it."""
+    compiled = jax_compiled(compiled) or compiled
+    if not hasattr(compiled, "as_text"):
+        raise BufvizError(f"expected a compiled jax program (jax.jit(f).lower(...).compile()), found "
+                          f"{type(compiled).__name__}")
     text = compiled.as_text()
     if not isinstance(text, str) or not text.lstrip().startswith("HloModule"):
         raise BufvizError("expected compiled.as_text() to give an HLO module (a jax Compiled object), "

@@ -52,7 +52,7 @@ class MemoryCheck:
         a compiled program, a bufviz Result, or a dump path. A baseline is kept when
         `max_increase` is given (here or in the marker). `device`: True for the device jax runs
         on (its allocator's limit), or the device's memory as a size: the program must fit."""
-        from .api import Result, analyze, analyze_compiled, check
+        from .api import Result, analyze, analyze_compiled, check, jax_compiled
 
         budget = budget if budget is not None else self._defaults.get("budget")
         max_increase = max_increase if max_increase is not None else self._defaults.get("max_increase")
@@ -65,7 +65,7 @@ class MemoryCheck:
             program = program.lower(*args, **kwargs).compile()
         if isinstance(program, Result):
             result = program
-        elif hasattr(program, "as_text"):
+        elif jax_compiled(program) is not None:   # (jax's, or a frontend's wrapping it: equinox)
             result = analyze_compiled(program, device=device)
         else:
             result = analyze(program, device=device)

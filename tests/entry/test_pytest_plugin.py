@@ -95,3 +95,51 @@ def test_analyze_compiled_on_a_real_jax_program_matches_jax():
     assert r.needed_bytes == (m.argument_size_in_bytes + m.output_size_in_bytes + m.temp_size_in_bytes
                               - m.alias_size_in_bytes)
     assert (r.temp_bytes, r.alias_bytes) == (m.temp_size_in_bytes, m.alias_size_in_bytes)
+
+
+def _equinox_step():
+    """An equinox MLP's training step under eqx.filter_jit, and its arguments."""
+    eqx = pytest.importorskip("equinox")
+    import jax
+    import jax.numpy as jnp
+
+    model = eqx.nn.MLP(64, 8, 128, 2, key=jax.random.PRNGKey(0))
+
+    @eqx.filter_jit
+    def step(model, x):
+        grads = eqx.filter_grad(lambda m: jnp.mean(jax.vmap(m)(x) ** 2))(model)
+        return eqx.apply_updates(model, jax.tree.map(lambda g: -0.1 * g, grads))
+    return step, (model, jnp.ones((32, 64)))
+
+
+def test_analyze_compiled_takes_equinox_compiled_programs():
+    import bufviz
+
+    step, args = _equinox_step()
+    compiled = step.lower(*args).compile()   # equinox's Compiled: jax's is its .compiled
+    assert not hasattr(compiled, "as_text")
+    m = compiled.compiled.memory_analysis()
+    r = bufviz.analyze_compiled(compiled)
+    assert (r.argument_bytes, r.output_bytes, r.temp_bytes, r.alias_bytes) == (
+        m.argument_size_in_bytes, m.output_size_in_bytes, m.temp_size_in_bytes, m.alias_size_in_bytes)
+    assert r.needed_bytes - r.constant_bytes == (m.argument_size_in_bytes + m.output_size_in_bytes
+                                                 + m.temp_size_in_bytes - m.alias_size_in_bytes)
+
+
+def test_the_fixture_takes_an_equinox_jitted_function(pytester):
+    pytest.importorskip("equinox")
+    pytester.makepyfile(test_eqx='''
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+
+
+def test_budget(bufviz_memory):
+    model = eqx.nn.MLP(64, 8, 128, 2, key=jax.random.PRNGKey(0))
+    step = eqx.filter_jit(lambda model, x: jnp.mean(jax.vmap(model)(x)))
+    m = step.lower(model, jnp.ones((32, 64))).compile().compiled.memory_analysis()
+    needed = m.argument_size_in_bytes + m.output_size_in_bytes + m.temp_size_in_bytes - m.alias_size_in_bytes
+    result = bufviz_memory.check(step, model, jnp.ones((32, 64)), budget=needed + 64)   # (+ its constants)
+    assert result.needed_bytes - result.constant_bytes == needed
+''')
+    pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1)
