@@ -111,7 +111,7 @@ class Result(PeakReport):
 
 
 # The command line's words in an error, and the API's for the same thing.
-API_WORDS = (("--module NUMBER or --module NAME", "module=NUMBER or module=NAME"), ("--module", "module="),
+API_WORDS = (("--module", "module="),
              ("--match", "match=True"), ("--device-memory", "device="), ("--mem-fraction", "device=(size, fraction)"),
              ("--platform", "platform="), ("--budget", "budget="), ("--baseline", "baseline="),
              ("--max-increase", "max_increase="))

@@ -36,7 +36,8 @@ def input_options(command=None, pictures: bool = False):
         OUTPUT_OPTION,
         click.option("--no-discover", is_flag=True, help="Read only the files named, not their siblings."),
         click.option("--module", "module_selector", metavar="NUMBER|NAME",
-                     help="Which module of a folder holding several (module number or name)."),
+                     help="Which module of a folder holding several: its number, its name, or both "
+                          "(32.jit_train_step, where two runs were dumped into one folder)."),
         click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
                      help="The backend that compiled the module (default: detected)."),
         click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1)."),
@@ -142,7 +143,7 @@ def module_options(command):
     """What `check` and `diff` share: which module of a folder, the backend, processes."""
     for option in reversed([
         click.option("--module", "module_selector", metavar="NUMBER|NAME",
-                     help="Only this module of a folder (module number or name)."),
+                     help="Only this module of a folder (its number, name, or NUMBER.NAME)."),
         click.option("--platform", type=click.Choice(["cpu", "gpu", "tpu"]),
                      help="The backend that compiled the module (default: detected)."),
         click.option("--jobs", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",

@@ -161,7 +161,11 @@ def files_in_folder(folder: str, module: str | None,
                          "(--module chooses another)")
     chosen, more, warnings = choose_set(sets, folder, module)
     notes += more
-    return chosen.files + memory_stats_files(folder, chosen.name, listing), notes, warnings
+    stats = memory_stats_files(folder, chosen.name, listing)
+    if not stats and chosen.name.optimized and MEMORY_STATS_FILE in listing.files(folder):
+        notes.append(f"{MEMORY_STATS_FILE} beside it is not read: the folder holds several optimized modules "
+                     "and the file does not say which one it describes")
+    return chosen.files + stats, notes, warnings
 
 
 def the_program(sets: list[DumpSet]) -> tuple[DumpSet | None, list[DumpSet]]:
@@ -215,7 +219,7 @@ def choose_set(sets: list[DumpSet], where: str, module: str | None) -> tuple[Dum
     stages = by_module(candidates)
     if len(stages) > 1:
         raise BufvizError(f"expected the files of one module, found {len(stages)} modules; choose one with --module",
-                          where, details=module_listing(candidates, where))
+                          where, details=module_listing(candidates, where, sets))
     group = next(iter(stages.values()))
     chosen = best_stage(group)
     notes, warnings = [], []
@@ -249,8 +253,9 @@ def _why_chosen(chosen: DumpSet, group: list[DumpSet]) -> str:
     return "the optimized module" if chosen.name.optimized else "no optimized module given"
 
 
-def module_listing(sets: list[DumpSet], where: str) -> list[str]:
-    """The modules of a folder, one line each, and how to pick one."""
+def module_listing(sets: list[DumpSet], where: str, folder: list[DumpSet] | None = None) -> list[str]:
+    """The modules of a folder (`sets`, or those of them a `--module` matched), one line each,
+    and how to pick one out of the whole `folder`."""
     groups = by_module(sets)
     optimized = [best_stage(g) for g in groups.values() if any(s.name.optimized for s in g)]
     shown = sorted(optimized or [best_stage(g) for g in groups.values()], key=lambda s: s.name.number)
@@ -262,8 +267,8 @@ def module_listing(sets: list[DumpSet], where: str) -> list[str]:
         lines.append(f"  … and {len(shown) - 40} more")
     if len(shown) < len(groups):
         lines.append(f"  ({len(groups) - len(shown)} modules with no optimized stage not listed)")
-    example = shown[0].name
-    lines.append(f"pick one with --module NUMBER or --module NAME, e.g. --module {example.number}")
+    every = [s.name for s in folder or sets]
+    lines.append(f"pick one with --module NUMBER, NAME or NUMBER.NAME, e.g. --module {module_selector(shown[0].name, every)}")
     return lines
 
 
@@ -279,6 +284,18 @@ def memory_stats_files(folder: str, name: DumpName, listing: FolderListing | Non
 
 
 def selects(selector: str, name: DumpName) -> bool:
+    """`--module`: a number, a name, both (`32.jit_train_step`: two runs dumped into one folder
+    number their modules alike), or the file name's start (`module_0032.jit_train_step`)."""
     if selector.isdigit():
         return int(selector) == name.number
-    return selector in (name.module, name.stem)
+    number, _, module = selector.partition(".")
+    if number.isdigit() and module == name.module:
+        return int(number) == name.number
+    return selector in (name.module, name.stem, name.stem.rpartition(".")[0])
+
+
+def module_selector(name: DumpName, names: list[DumpName]) -> str:
+    """The shortest `--module` that picks `name`'s module out of `names` (the folder's)."""
+    if sum(n.number == name.number for n in {(n.number, n.module): n for n in names}.values()) == 1:
+        return str(name.number)
+    return f"{name.number}.{name.module}"

@@ -1,12 +1,14 @@
 """`bufviz scan` (and `peak` on a folder of several modules): the modules ranked by memory needed."""
 from __future__ import annotations
 
+import os
 import shlex
 
 from rich.console import Console
 from rich.text import Text
 
-from ..compare.identity import dump_number, program_of
+from ..compare.identity import program_of
+from ..dumps.discover import module_selector, parse_dump_name
 from ..compare.compact import xla_dates_text
 from ..hlo.shapes import value_label
 from ..units import human_bytes
@@ -53,7 +55,7 @@ def render_scan(result: dict, console: Console, top: int = 0, everything: bool =
         say(console, f"could not read: {_below(e['error'], result.get('root'))}", "yellow")
     commands = programs or ([] if folded else modules)   # (no command for a module jax made itself)
     if commands:
-        for line in peak_commands(commands, result.get("root")):
+        for line in peak_commands(commands, result.get("root"), modules):
             if isinstance(line, str):
                 say(console, line, "dim")
                 continue
@@ -83,17 +85,23 @@ def eager_words(names: list[str], shown: int = 3) -> str:
     return f"{count} ({listed}{', …' if len(common) > shown else ''})"
 
 
-def peak_commands(programs: list[dict], root: str | None) -> list:
+def peak_commands(programs: list[dict], root: str | None, modules: list[dict] | None = None) -> list:
     """The exact command that shows each program in full: `--module N` where the number names
-    one module of the folder, else the module's own file."""
-    numbers = [dump_number(m) for m in programs]
-    if root is None or len(set(numbers)) != len(numbers) or None in numbers:   # (a tree of dump folders)
+    one module of the folder (`modules`: all of them), else `--module N.NAME` (two runs dumped
+    into one folder number their modules alike)."""
+    every = [n for m in modules or programs if (n := _dump_name(m))]
+    chosen = [module_selector(name, every) if (name := _dump_name(m)) else None for m in programs]
+    if root is None or None in chosen or len(set(chosen)) != len(chosen):   # (a tree of dump folders)
         return ["bufviz peak PATH shows one in full (PATH: its folder, or its module's file)"]
-    lines = [(m.get("module") or "?", f"bufviz peak {shlex.quote(root)} --module {number}")
-             for m, number in list(zip(programs, numbers))[:COMMANDS]]
+    lines = [(m.get("module") or "?", f"bufviz peak {shlex.quote(root)} --module {choice}")
+             for m, choice in list(zip(programs, chosen))[:COMMANDS]]
     if len(programs) > COMMANDS:
         lines.append((f"… and {len(programs) - COMMANDS} more", f"bufviz peak {shlex.quote(root)} --module N"))
     return ["Each in full:" if len(programs) > 1 else "In full:", *lines]
+
+
+def _dump_name(summary: dict):
+    return parse_dump_name(os.path.basename(summary.get("path") or ""))
 
 
 def _below(error: str, root: str | None) -> str:

@@ -261,3 +261,28 @@ def run_json_any(*args: str) -> dict:
     code, out, err = run(*args, "--format", "json")
     assert code in (0, 1), err
     return json.loads(out)
+
+
+def test_two_runs_dumped_into_one_folder_are_told_apart_by_number_and_name(tmp_path, monkeypatch):
+    """Each run numbers its modules from 0: in one folder, `--module 32` may name several."""
+    import shutil
+    runs = [DATA / "folders/jax-0.10.2/two_steps", DATA / "folders/jax-0.10.2/nnx_mesh_train"]
+    for run_folder in runs:
+        shutil.copytree(run_folder / "dump", tmp_path / "dump", dirs_exist_ok=True)
+    (tmp_path / "dump" / "memory_analysis.json").write_text((DATA / "corpus/xla-jax-0.10.2/mlp_train/"
+                                                             "memory_analysis.json").read_text())
+    steps = [(s["module_number"], s["jit_name"]) for r in runs for s in truth(r)["steps"]]
+    files = [f.name for f in (tmp_path / "dump").iterdir()]
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run("scan", tmp_path / "dump", "--no-color")
+    commands = re.findall(r"bufviz peak \S+ --module (\S+)", out)
+    assert code == 0 and len(commands) == len(steps)
+    for number, jit_name in steps:   # the number alone where it names one module, else number and name
+        shared = sum(f.startswith(f"module_{number:04d}.") and f.endswith("after_optimizations.txt") for f in files)
+        assert (str(number) if shared == 1 else f"{number}.{jit_name}") in commands
+        report = run_json("peak", tmp_path / "dump", "--module", f"{number}.{jit_name}")
+        assert report["module"] == jit_name and report["inputs"]["hlo"].endswith(
+            f"module_{number:04d}.{jit_name}.cpu_after_optimizations.txt")
+        assert any("memory_analysis.json beside it is not read" in n for n in report["notes"])
+    code, _, err = run("peak", tmp_path / "dump", "--module", "jit_train_step")
+    assert code == 2 and "NUMBER.NAME" in err
