@@ -267,8 +267,8 @@ def module_listing(sets: list[DumpSet], where: str, folder: list[DumpSet] | None
         lines.append(f"  … and {len(shown) - 40} more")
     if len(shown) < len(groups):
         lines.append(f"  ({len(groups) - len(shown)} modules with no optimized stage not listed)")
-    every = [s.name for s in folder or sets]
-    lines.append(f"pick one with --module NUMBER, NAME or NUMBER.NAME, e.g. --module {module_selector(shown[0].name, every)}")
+    example = module_selector(shown[0].name, [s.name for s in folder or sets])
+    lines.append(f"pick one with --module NUMBER, NAME or NUMBER.NAME, e.g. --module {example}")
     return lines
 
 
