@@ -2,6 +2,8 @@
 engine measured, most first, the framework's words for it and the source lines to change."""
 from __future__ import annotations
 
+import os
+import shlex
 from typing import Any, Mapping
 
 from rich.console import Group
@@ -9,11 +11,13 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from ..dumps.discover import parse_dump_name
 from ..units import human_bytes
 from .layout import short_source
 
 
-def advice_block(advice: Mapping[str, Any] | None, needed: int | None, width: int):
+def advice_block(advice: Mapping[str, Any] | None, needed: int | None, width: int, path: str | None = None):
+    """`path`: the module's file, which each change's `check:` command reads (where there is one)."""
     if not advice:
         return None
     if advice["skipped_because"]:
@@ -32,9 +36,9 @@ def advice_block(advice: Mapping[str, Any] | None, needed: int | None, width: in
                 Text(f"how: {item['how']}")]
         if item["sources"]:
             body.append(Text("where: " + ", ".join(short_source(s, 40) for s in item["sources"][:3]), style="cyan"))
-        command = _command(item)
+        command = _command(item, path)
         if command:
-            body.append(Text(f"check: {command}", style="dim"))
+            body.append(Text(f"check: {command}", style="dim", overflow="fold"))
         grid.add_row(f"{k}.", Group(*body))
     head = Text("What to try (each saving measured by recomputing the changed module)", style="bold")
     return Group(head, Padding(grid, (0, 0, 0, 1)), *notes, *([later] if later is not None else []))
@@ -61,12 +65,25 @@ def number_ranges(numbers: list[int]) -> str:
     return ",".join(parts)
 
 
-def _command(item: dict) -> str | None:
+def _module_argument(path: str | None) -> str:
+    """The module as a command reads it: its dump folder and number (shorter than the file's name),
+    the file itself where it is not named as XLA names its dumps, `…` for a compiled program."""
+    if not path or path.startswith("<"):
+        return "…"
+    name = parse_dump_name(os.path.basename(path))
+    if name is None:
+        return shlex.quote(path)
+    return f"{shlex.quote(os.path.dirname(path) or '.')} --module {name.number}"
+
+
+def _command(item: dict, path: str | None) -> str | None:
+    """The command that measures the change again, whole: it is there to be pasted."""
     change = item["change"]
+    where = _module_argument(path)
     if "donate" in change:
-        return "bufviz peak … --donate " + number_ranges(change["donate"])
+        return f"bufviz peak {where} --donate " + number_ranges(change["donate"])
     if "remat" in change:
-        return "bufviz peak … --remat " + ",".join(change["remat"])
+        return f"bufviz peak {where} --remat " + ",".join(change["remat"])
     if "schedule" in change:
-        return f"bufviz schedule … --algorithm {change['schedule']} --emit FILE"
+        return f"bufviz schedule {where} --algorithm {change['schedule']} --emit FILE"
     return None

@@ -66,7 +66,7 @@ def render_peak(report: PeakReport, console: Console, top: int | None = 20, by: 
             console.print(part)
             console.print()
     console.print(_mismatches(report, width))
-    advice = advice_block(report.advice, (memory or {}).get("needed_bytes"), width)
+    advice = advice_block(report.advice, (memory or {}).get("needed_bytes"), width, (report.inputs or {}).get("hlo"))
     if advice is not None:
         console.print()
         console.print(advice)

@@ -278,3 +278,15 @@ def test_advice_to_keep_a_loop_carry_in_place_names_a_copy_xla_made_in_the_loop(
     header = text[:text.index(body[0])].rstrip().splitlines()[-1]
     body_name = header.split()[0].lstrip("%")
     assert re.search(rf"while\(.*body=%?{re.escape(body_name)}\b", text)   # the copy is in a loop body
+
+
+def test_each_check_command_of_the_advice_runs_as_printed_and_measures_its_saving(monkeypatch):
+    import shlex
+    monkeypatch.setenv("COLUMNS", "200")
+    case = DATA / "corpus/xla-jax-0.10.2/mlp_train"
+    out = run("peak", case, "--no-color")[1]
+    commands = re.findall(r"check: bufviz (peak .*)$", out, re.M)
+    items = [i for i in run_json("peak", case)["advice"]["items"] if "donate" in i["change"] or "remat" in i["change"]]
+    assert commands and len(commands) == len(items) and "…" not in "".join(commands)
+    for command, item in zip(commands, items):
+        assert run_json(*shlex.split(command))["what_if"]["saving_bytes"] == item["saving_bytes"]
