@@ -68,7 +68,8 @@ def _programs(d: dict, console: Console, top: int) -> None:
             _rows(m, console, min(top, 5) if top else 5)
         console.print()
     if not changed:
-        say(console, f"no change: memory needed is the same for all {len(users)} programs", "bold")
+        say(console, "no change: memory needed is the same" + (f" for all {len(users)} programs" if len(users) > 1
+                                                                 else ""), "bold")
     console.print(fit_table([
         Column("program", [m["program"] for m in users], shorten=short_label, least=24),
         Column("old", [human_bytes(m["needed_bytes"]["old"] or 0) for m in users], "right"),
