@@ -37,9 +37,14 @@ def stages(folder: Path) -> dict[str, float]:
     return found
 
 
-def module_mb(folder: Path) -> float:
+def module_mb(folder: Path) -> tuple[float, str]:
+    """MB of the optimized module and its backend (XLA:GPU names it `sm_*_gpu_after_optimizations`)."""
     found = sorted(folder.glob("*after_optimizations.txt"), key=lambda p: p.stat().st_size)
-    return found[-1].stat().st_size / 1e6 if found else 0.0
+    if not found:
+        return 0.0, "?"
+    backend = "GPU" if "gpu_after_optimizations" in found[-1].name else \
+        "CPU" if "cpu_after_optimizations" in found[-1].name else "?"
+    return found[-1].stat().st_size / 1e6, backend
 
 
 def main() -> None:
@@ -48,7 +53,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--limit", type=float, default=1.2)
     args = parser.parse_args()
-    print(f"{'program':<40} {'MB':>6} {'analyse+assign s':>17} {'advice s':>9} {'ratio':>6}  within")
+    print(f"{'program':<40} {'':>3} {'MB':>6} {'analyse+assign s':>17} {'advice s':>9} {'ratio':>6}  within")
     worst = 0.0
     for folder in args.folders:
         runs = [stages(folder) for _ in range(args.rounds)]
@@ -56,7 +61,8 @@ def main() -> None:
         advice = min(r["advice"] for r in runs)
         ratio = advice / analysis if analysis else float("inf")
         worst = max(worst, ratio)
-        print(f"{folder.name[-40:]:<40} {module_mb(folder):>6.2f} {analysis:>17.3f} {advice:>9.3f} "
+        mb, backend = module_mb(folder)
+        print(f"{folder.name[-40:]:<40} {backend:>3} {mb:>6.2f} {analysis:>17.3f} {advice:>9.3f} "
               f"{ratio:>6.2f}  {'yes' if ratio <= args.limit else 'NO'}")
     print(f"worst ratio {worst:.2f} (limit {args.limit})")
 
