@@ -112,7 +112,7 @@ def _thread_local_orders(target: Target, dumped: bool) -> tuple[str, ...]:
 
 def _thread_local_note(order: str, tried: bool, undated: bool, misses: int) -> str | None:
     if tried and order == "value id" and not misses:
-        return ("thread-local allocations numbered in value-id order (the newest XLA:CPU's): "
+        return ("thread-local allocations numbered in value-id order (as today's XLA numbers them): "
                 "it reproduces XLA's allocations")
     if undated:
         return ("thread-local allocations numbered as XLA:CPU of jax 0.11 numbers them; the newest "
