@@ -162,12 +162,12 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
         from .engine.liveness.from_dump import recompute_from_dump
 
         ba, live_range = inputs.buffer_assignment, inputs.live_range
-        result = recompute_from_dump(ba, live_range, vintage.old_normalization)
+        values_path = inputs.paths["values"] or ba.path
+        result = recompute_from_dump(ba, live_range, vintage.old_normalization, values_path)
         describe = _dump_description(inputs)
         if ba.allocations:
             say("assigning buffers")
-            analysis, thread_local = analysis_from_dump(ba, live_range, result,
-                                                        inputs.paths["values"] or ba.path, target)
+            analysis, thread_local = analysis_from_dump(ba, live_range, result, values_path, target)
             _, assignment = assign_buffers(analysis, _xla_allocations(inputs), notes, thread_local)
             notes.append("allocations recomputed from the dump alone: fusion bodies and called "
                          "computations are not in it (loop fusions are taken as elementwise; "

@@ -1,29 +1,63 @@
-"""Byte counts: XLA's own human-readable format (to parse and reproduce it), ours for people, and
-sizes as people write them on a command line or in a test."""
+"""Numbers read from input (`bounded`: the one bound on them all), byte counts in XLA's own
+human-readable format (to parse and reproduce it) and ours for people, and sizes as people write
+them on a command line or in a test."""
 from __future__ import annotations
 
+import json
 import re
 
 from .errors import BufvizError
 
 _XLA_SUFFIXES = ("KiB", "MiB", "GiB", "TiB", "PiB", "EiB")
 
-# XLA holds every count, size, offset, id and time it prints in an int64, and sums of sizes too:
-# a number read from a dump is refused past it where it is read (docs/architecture.md, "Bounds").
+# XLA holds every count, size, offset, id, index and time it prints in an int64, and sums of
+# sizes too: every integer bufviz reads from its input goes through `bounded`, where it is read
+# (docs/architecture.md, "Bounds on input").
 INT64_MAX = 2**63 - 1
+INT64_MIN = -2**63
 
 
-class OutOfBounds(ValueError):
-    """A number past what XLA can have printed; the message says the bound."""
+class NumberError(ValueError):
+    """A number XLA cannot have printed; the message says what was expected, `text` is the number."""
+
+    def __init__(self, message: str, text: str):
+        super().__init__(message)
+        self.text = text
 
 
-def bounded(text: str, most: int = INT64_MAX, what: str = "a number") -> int:
-    """`text` (digits, XLA's groups of three with spaces allowed) as an int, if at most `most`."""
-    value = int(text.replace(" ", ""))
-    if value > most:
-        raise OutOfBounds(f"{what} of at most {most:,}" if most != INT64_MAX else
-                          f"{what} that fits XLA's 64-bit integers (at most 2^63-1)")
+def bounded(number: str | int, most: int = INT64_MAX, what: str = "a number", least: int = INT64_MIN) -> int:
+    """`number` as an int, if it fits an int64 and lies in least..most. Text as read (digits with
+    a sign) or an int a reader made of such numbers (a size written 1.53MiB, a product)."""
+    try:
+        value = number if isinstance(number, int) else int(number)
+    except ValueError:   # (a digit int() does not take, e.g. a superscript)
+        raise NumberError(f"{what} in digits", str(number)) from None
+    if value > most and most < INT64_MAX:
+        raise NumberError(f"{what} of at most {most:,}", str(number))
+    if value < least and least > INT64_MIN:
+        raise NumberError(f"{what} of at least {least:,}", str(number))
+    if not INT64_MIN <= value <= INT64_MAX:
+        raise NumberError(f"{what} that XLA can hold (a signed 64-bit integer)", str(number))
     return value
+
+
+def bounded_at(number: str | int, path: str | None, line: int | None, what: str = "a number",
+               most: int = INT64_MAX, least: int = INT64_MIN) -> int:
+    """`bounded` for readers without a Cursor: outside it, an input error at `path`:`line`."""
+    try:
+        return bounded(number, most, what, least)
+    except NumberError as e:
+        raise BufvizError(f"expected {e}, found {e.text}", path, line) from None
+
+
+def read_json(text: str, path: str):
+    """`text` as JSON with every integer `bounded`: one outside an int64 is an error at its line
+    (json.JSONDecodeError as json.loads raises it)."""
+    try:
+        return json.loads(text, parse_int=bounded)
+    except NumberError as e:
+        raise BufvizError(f"expected integers that XLA and bufviz can hold (signed 64-bit), found {e.text}", path,
+                          text.count("\n", 0, max(text.find(e.text), 0)) + 1) from None
 
 
 def xla_human_bytes(n: int) -> str:

@@ -8,7 +8,7 @@ import os
 from ..errors import SAVED_READ, BufvizError
 from ..result import SCHEMA_VERSION, PeakReport
 from ..textfile import STDIN, read_text
-from ..units import OutOfBounds, bounded
+from ..units import read_json
 from .compact import summarize
 
 
@@ -81,11 +81,7 @@ def _parse(path: str, text: str) -> dict:
                           f"nests at most a dozen)", path, 1)
     SAVED_READ.append(path)   # (a saved result read: what it lacks later is the file's fault, app.py)
     try:
-        data = json.loads(text, parse_int=_bounded)
-    except OutOfBounds as e:
-        number = str(e).rpartition(" ")[2]
-        raise BufvizError(f"expected numbers that fit 64-bit integers (as bufviz writes them), found {number}",
-                          path, text.count("\n", 0, max(text.find(number), 0)) + 1) from None
+        data = read_json(text, path)
     except json.JSONDecodeError as e:
         raise BufvizError(f"expected a saved bufviz result (JSON), found invalid JSON: {e.msg}"
                           + (" (the file ends early: cut short?)" if not text.rstrip().endswith("}") else ""),
@@ -93,14 +89,6 @@ def _parse(path: str, text: str) -> dict:
     if not isinstance(data, dict):
         raise BufvizError("expected a saved bufviz result (a JSON object)", path, 1)
     return data
-
-
-def _bounded(text: str) -> int:
-    """A JSON integer (units.bounded): bufviz writes none past 2^63-1."""
-    try:
-        return -bounded(text[1:]) if text.startswith("-") else bounded(text)
-    except OutOfBounds:
-        raise OutOfBounds(f"a number past 2^63-1: {text}") from None
 
 
 def _nesting(text: str) -> int:

@@ -131,8 +131,9 @@ def _env_fraction(environ) -> tuple[float, str]:
 
 def _read_stats(path: str) -> dict:
     from ..textfile import read_text
+    from ..units import read_json
     try:
-        data = json.loads(read_text(path))
+        data = read_json(read_text(path), path)
     except json.JSONDecodeError as e:
         raise BufvizError(f"expected jax's device.memory_stats() as JSON, found invalid JSON: {e.msg}",
                           path, e.lineno) from None

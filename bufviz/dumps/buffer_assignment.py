@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-from ..hlo.shapes import parse_index
 from ..units import INT64_MAX
 from .cursor import Cursor
 from .live_range import is_live_range_start, read_live_range
@@ -107,7 +106,7 @@ def _read_allocations(cur: Cursor, dump: BufferAssignmentDump) -> None:
                 raise cur.error("' value: <ID NAME @COLOR> (size=N,offset=N): SHAPE'")
             ident, name, index, phi, color, size, offset, shape = m.groups()
             size, offset = cur.number(size, alloc.size, "a value size"), cur.number(offset, alloc.size, "an offset")
-            alloc.values.append(AllocValue(cur.number(ident), name, parse_index(index) if index is not None else None,
+            alloc.values.append(AllocValue(cur.number(ident), name, cur.index(index) if index is not None else None,
                                            phi is not None, cur.number(color) if color is not None else None,
                                            size, offset, shape.rstrip()))
         elif alloc is not None and line.rstrip() == _CROSS_HEAD:
@@ -162,7 +161,7 @@ def _parse_allocation(cur: Cursor, line: str) -> Allocation:
         elif a.group("param"):
             alloc.parameter = cur.number(a.group("param"))
             alloc.parameter_shape = a.group("pshape")
-            alloc.parameter_index = parse_index(a.group("pindex"))
+            alloc.parameter_index = cur.index(a.group("pindex"))
         elif a.group("oshape") is not None:
             alloc.output_shape = a.group("oshape")
         else:

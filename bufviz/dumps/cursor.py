@@ -5,7 +5,8 @@ import re
 
 from ..errors import BufvizError, found
 from ..hlo.attributes import bracket_depth
-from ..units import INT64_MAX, OutOfBounds, bounded
+from ..hlo.shapes import parse_index
+from ..units import INT64_MAX, NumberError, bounded
 
 TRUNCATED = " (truncated?)"
 _ESCAPED = re.compile(r"\\.")
@@ -49,10 +50,17 @@ class Cursor:
 
     def number(self, text: str, most: int = INT64_MAX, what: str = "a number",
                line_no: int | None = None) -> int:
-        """A number of the current (or given) line, units.bounded: past `most`, an error there."""
+        """A number of the current (or given) line through units.bounded: past it, an error there."""
         try:
             return bounded(text, most, what)
-        except OutOfBounds as e:
+        except NumberError as e:
+            raise self.error(str(e), line_no) from None
+
+    def index(self, text: str, line_no: int | None = None) -> tuple[int, ...]:
+        """A shape index `0,1` of the current (or given) line, each number through units.bounded."""
+        try:
+            return parse_index(text)
+        except NumberError as e:
             raise self.error(str(e), line_no) from None
 
     def error(self, expected: str, line_no: int | None = None) -> BufvizError:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-from ..hlo.shapes import parse_index
 from .cursor import Cursor
 from .records import LiveRangeDump, PeakRow, StackNode
 
@@ -15,7 +14,7 @@ _RANGE_ROW = re.compile(r"\s+(\S+?)(?:\{([0-9,]*)\})?:(\d+)-(\d+)\s*$")
 _PEAK_HEAD = re.compile(r"\s+Live ranges at (\d+) \(peak\):\s*$")
 _PEAK_ROW = re.compile(r"\s+(\S+?)(?:\{([0-9,]*)\})?: (\d+) bytes(?: \(cumulative: (\d+) bytes\))?\s*$")
 _STACK_HEAD = re.compile(r"\s+Stack trace breakdown for peak usage: ([\d ]+) bytes\s*$")
-_STACK_ROW = re.compile(r"([\s│├└─]*)(.*) \(([\d.]+|-?nan|-?inf)%, total: ([\d ]+) bytes, "
+_STACK_ROW = re.compile(r"([\s│├└─]*)(.*) \((\d+(?:\.\d+)?|-?nan|-?inf)%, total: ([\d ]+) bytes, "
                         r"current: ([\d ]+) bytes, remaining: ([\d ]+) bytes\)\s*$")
 _UNDETERMINED = "Peak memory could not be determined"
 
@@ -50,7 +49,7 @@ def read_live_range(cur: Cursor) -> LiveRangeDump:
     while (line := cur.peek()) is not None and (m := _RANGE_ROW.match(line)):
         # a time is a place in the schedule: 0 to its end (XLA's max)
         start, end = cur.number(m.group(3), end_at, "a time"), cur.number(m.group(4), end_at, "a time")
-        dump.ranges.append((m.group(1), parse_index(m.group(2) or ""), start, end))
+        dump.ranges.append((m.group(1), cur.index(m.group(2) or ""), start, end))
         cur.take()
     line = cur.peek()
     if line is not None and _UNDETERMINED in line:
@@ -76,7 +75,7 @@ def _expect(cur: Cursor, header: str) -> None:
 
 def _read_peak_rows(cur: Cursor, dump: LiveRangeDump) -> None:
     while (line := cur.peek()) is not None and (m := _PEAK_ROW.match(line)):
-        index = parse_index(m.group(2)) if m.group(2) is not None else None
+        index = cur.index(m.group(2)) if m.group(2) is not None else None
         cumulative = cur.number(m.group(4)) if m.group(4) is not None else None
         row = PeakRow(m.group(1), index, cur.number(m.group(3)), cumulative)
         first = dump.peak_rows[0] if dump.peak_rows else row
@@ -101,12 +100,12 @@ def _read_stack_trace(cur: Cursor, dump: LiveRangeDump) -> None:
     if line is None or not (m := _STACK_HEAD.match(line)):
         return
     cur.take()
-    dump.stack_total = cur.number(m.group(1))
+    dump.stack_total = cur.number(m.group(1).replace(" ", ""))   # (XLA groups the digits by three)
     columns = []
     rows = []
     remaining = dump.stack_total
     while (line := cur.peek()) is not None and (m := _STACK_ROW.match(line)):
-        total, current, left = (cur.number(m.group(k)) for k in (4, 5, 6))
+        total, current, left = (cur.number(m.group(k).replace(" ", "")) for k in (4, 5, 6))
         remaining -= current
         if left != remaining:
             raise cur.error(f"'remaining: {remaining} bytes' (the previous row's less this row's current)")
@@ -123,7 +122,6 @@ def _read_stack_trace(cur: Cursor, dump: LiveRangeDump) -> None:
     top = sum(n.total for n in dump.stack_trace if n.depth == 0)
     if dump.stack_trace and top != dump.stack_total:
         raise cur.error(f"stack-trace rows adding up to {dump.stack_total} bytes (got {top}); then")
-
 
 
 def read_live_range_file(text: str, path: str) -> LiveRangeDump:

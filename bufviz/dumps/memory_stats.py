@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..errors import BufvizError
-from ..units import OutOfBounds, bounded
+from ..units import bounded_at
 
 # A name starts where no word character stands before it (no retry inside a long word: linear).
 _PAIR = re.compile(r"""(?<!\w)(\w+)["']?\s*[:=]\s*(-?\d{1,30})(?!\d)""")
@@ -24,12 +24,8 @@ def read_memory_stats(text: str, path: str) -> dict[str, int]:
     for m in _PAIR.finditer(text):
         name, value = m.groups()
         if name.endswith("_in_bytes") or name in NAMED:
-            try:   # (jax's int64 fields; a negative one is read as printed)
-                number = -bounded(value[1:]) if value.startswith("-") else bounded(value)
-            except OutOfBounds as e:
-                raise BufvizError(f"expected {name} to be {e}, found {value}", path,
-                                  text.count("\n", 0, m.start()) + 1) from None
-            stats[name.removesuffix("_in_bytes")] = number
+            # (jax's int64 fields; a negative one is read as printed)
+            stats[name.removesuffix("_in_bytes")] = bounded_at(value, path, text.count("\n", 0, m.start()) + 1, name)
     missing = [name for name in REQUIRED if name not in stats]
     if missing:
         raise BufvizError("expected jax memory statistics with " + ", ".join(f"{m}_in_bytes" for m in REQUIRED)

@@ -12,7 +12,8 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from ..units import parse_human_bytes
+from ..errors import BufvizError
+from ..units import NumberError, bounded, bounded_at, parse_human_bytes
 from .oom_allocator import is_allocator_warning, read_allocator
 
 # Anything that says "this is an out-of-memory text", searched in the first 256 KiB.
@@ -169,78 +170,90 @@ def _platform(lines: list[str]) -> str | None:
 
 
 def _size(text: str | None) -> int | None:
-    return None if text is None else parse_human_bytes(text)
+    """A size as printed (`1.53MiB`, `48B`) through units.bounded; None where it is none."""
+    size = None if text is None else parse_human_bytes(text)
+    return None if size is None else bounded(size, what="a size")
 
 
 def _read_numbers(report: OomReport, lines: list[str]) -> None:
     requests: list[int | None] = [None] * len(_REQUESTS)   # then less exact ones, in text order
     adapter_request = None
     figure: UsageFigure | None = None                       # the heading the rows below belong to
-    for line in lines:
+    for number, line in enumerate(lines, 1):
         if is_allocator_warning(line):
             continue
-        if m := _ADAPTER_REQUEST.search(line):
-            adapter_request = _size(m.group(1))
-        for k, pattern in enumerate(_REQUESTS):
-            m = pattern.search(line)
-            if m and requests[k] is None:
-                requests[k] = int(m.group(1))
-        if (m := _ALLOCATOR.search(line)) and report.allocator is None:
-            report.allocator = m.group(1) or m.group(2)
-        if m := _STAT.match(line):
-            report.stats[_GPU_STATS[m.group(1)]] = _size(m.group(2))
-        elif m := _TPU_HEADER.search(line):
-            report.memory_space = m.group(1)
-            report.used_bytes, report.capacity_bytes = _size(m.group(2)), _size(m.group(3))
-            report.exceeded_bytes = _size(m.group(4))
-        elif m := _TPU_USAGE_LOG.search(line):
-            report.usage.append(UsageFigure(m.group(1), m.group(2).lower(), _size(m.group(3)), _size(m.group(4))))
-            if m.group(2).lower() == "hbm" and report.used_bytes is None:
-                report.memory_space = "hbm"
-                report.used_bytes, report.capacity_bytes = _size(m.group(3)), _size(m.group(4))
-        elif m := _TPU_PARTS.match(line):
-            value = None if m.group(2) == "unknown size" else _size(m.group(2))
-            report.stats.setdefault(f"{m.group(1)}_bytes", value)
-            if figure is not None:
-                figure.parts.setdefault(m.group(1), value)
-        elif m := _TPU_OUTPUT.match(line):
-            report.stats["output_bytes"] = _size(m.group(1)) if m.group(1) != "unknown" else None
-            report.stats["output_shared_with_arguments_bytes"] = _size(m.group(2))
-        elif m := _TOTALS.match(line):
-            space = (m.group(2) or m.group(3)).lower()
-            figure = UsageFigure(m.group(1), space, _size(m.group(4)))
-            report.usage.append(figure)
-            if space == "hbm":
-                key = "total_usage_bytes" if m.group(1).startswith("Total") else "program_requirement_bytes"
-                report.stats.setdefault(key, _size(m.group(4)))
-        elif m := _TPU_TEMP.match(line):
-            _read_hlo_temp(report, m.group(1), m.group(2))
-            if figure is not None:
-                figure.parts.setdefault("HLO temp", _size(m.group(1)))
-        elif m := _TPU_RUNTIME.search(line):
-            requests.append(_size(m.group(1)))
-        elif m := _TF_TENSOR.search(line):
-            dims = [int(d) for d in m.group(1).replace(" ", "").split(",") if d]
-            if m.group(2) in _TF_TYPES:
-                requests.append(math.prod(dims) * _TF_TYPES[m.group(2)])
-        elif m := _REMAT.search(line):
-            report.stats["rematerialization_limit_bytes"] = int(m.group(1))
-            report.stats["rematerialization_reached_bytes"] = int(m.group(2))
-        if m := _TPU_FREE.search(line):  # libtpu wraps this sentence onto its own line at times
-            report.stats.setdefault("free_bytes", _size(m.group(1)))
-            report.stats.setdefault("reservable_bytes", _size(m.group(3)))
+        try:
+            adapter_request, figure = _read_line(report, line, requests, adapter_request, figure)
+        except NumberError as e:   # (every number of a line is read through units.bounded)
+            raise BufvizError(f"expected {e}, found {e.text}", report.path, number) from None
     requests.append(adapter_request)
     report.requested_bytes = next((r for r in requests if r is not None), None)
 
 
+def _read_line(report: OomReport, line: str, requests: list[int | None], adapter_request: int | None,
+               figure: UsageFigure | None) -> tuple[int | None, UsageFigure | None]:
+    """The numbers of one line into `report`; the adapter's request and the usage figure so far."""
+    if m := _ADAPTER_REQUEST.search(line):
+        adapter_request = _size(m.group(1))
+    for k, pattern in enumerate(_REQUESTS):
+        m = pattern.search(line)
+        if m and requests[k] is None:
+            requests[k] = bounded(m.group(1), what="a request's bytes")
+    if (m := _ALLOCATOR.search(line)) and report.allocator is None:
+        report.allocator = m.group(1) or m.group(2)
+    if m := _STAT.match(line):
+        report.stats[_GPU_STATS[m.group(1)]] = _size(m.group(2))
+    elif m := _TPU_HEADER.search(line):
+        report.memory_space = m.group(1)
+        report.used_bytes, report.capacity_bytes = _size(m.group(2)), _size(m.group(3))
+        report.exceeded_bytes = _size(m.group(4))
+    elif m := _TPU_USAGE_LOG.search(line):
+        report.usage.append(UsageFigure(m.group(1), m.group(2).lower(), _size(m.group(3)), _size(m.group(4))))
+        if m.group(2).lower() == "hbm" and report.used_bytes is None:
+            report.memory_space = "hbm"
+            report.used_bytes, report.capacity_bytes = _size(m.group(3)), _size(m.group(4))
+    elif m := _TPU_PARTS.match(line):
+        value = None if m.group(2) == "unknown size" else _size(m.group(2))
+        report.stats.setdefault(f"{m.group(1)}_bytes", value)
+        if figure is not None:
+            figure.parts.setdefault(m.group(1), value)
+    elif m := _TPU_OUTPUT.match(line):
+        report.stats["output_bytes"] = _size(m.group(1)) if m.group(1) != "unknown" else None
+        report.stats["output_shared_with_arguments_bytes"] = _size(m.group(2))
+    elif m := _TOTALS.match(line):
+        space = (m.group(2) or m.group(3)).lower()
+        figure = UsageFigure(m.group(1), space, _size(m.group(4)))
+        report.usage.append(figure)
+        if space == "hbm":
+            key = "total_usage_bytes" if m.group(1).startswith("Total") else "program_requirement_bytes"
+            report.stats.setdefault(key, _size(m.group(4)))
+    elif m := _TPU_TEMP.match(line):
+        _read_hlo_temp(report, m.group(1), m.group(2))
+        if figure is not None:
+            figure.parts.setdefault("HLO temp", _size(m.group(1)))
+    elif m := _TPU_RUNTIME.search(line):
+        requests.append(_size(m.group(1)))
+    elif m := _TF_TENSOR.search(line):
+        dims = [bounded(d, what="a dimension") for d in m.group(1).replace(" ", "").split(",") if d]
+        if m.group(2) in _TF_TYPES:
+            requests.append(bounded(math.prod(dims) * _TF_TYPES[m.group(2)], what="a tensor's bytes"))
+    elif m := _REMAT.search(line):
+        report.stats["rematerialization_limit_bytes"] = bounded(m.group(1), what="a limit")
+        report.stats["rematerialization_reached_bytes"] = bounded(m.group(2), what="a size")
+    if m := _TPU_FREE.search(line):  # libtpu wraps this sentence onto its own line at times
+        report.stats.setdefault("free_bytes", _size(m.group(1)))
+        report.stats.setdefault("reservable_bytes", _size(m.group(3)))
+    return adapter_request, figure
+
+
 def _read_hlo_temp(report: OomReport, size: str, detail: str) -> None:
     report.stats["hlo_temp_bytes"] = _size(size)
-    if m := re.search(r"([\d.]+)% utilization", detail):
+    if m := re.search(r"(\d+(?:\.\d+)?)% utilization", detail):
         report.stats["hlo_temp_utilization_percent"] = float(m.group(1))
     if m := re.search(r"Unpadded \((\S+)\) Padded \((\S+)\)", detail):
         report.stats["hlo_temp_unpadded_bytes"] = _size(m.group(1))
         report.stats["hlo_temp_padded_bytes"] = _size(m.group(2))
-    if m := re.search(r"([\d.]+)% fragmentation \((\S+)\)", detail):
+    if m := re.search(r"(\d+(?:\.\d+)?)% fragmentation \((\S+)\)", detail):
         report.stats["hlo_temp_fragmentation_percent"] = float(m.group(1))
         report.stats["hlo_temp_fragmentation_bytes"] = _size(m.group(2))
 
@@ -257,7 +270,7 @@ def _read_buffers(report: OomReport, lines: list[str]) -> None:
             continue
         start = _BUFFER_START.match(line) or _ENTRY_START.match(line)
         if start:
-            current = OomBuffer(int(start.group(1)), number)
+            current = OomBuffer(bounded_at(start.group(1), report.path, number, "a buffer number"), number)
             if start.re is _ENTRY_START:
                 current.fields["Size"] = start.group(2)
             report.buffers.append(current)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..units import parse_human_bytes
+from ..units import bounded_at, parse_human_bytes
 
 # BFCAllocator::AllocateRaw with its caller's "not a failure" flag (autotuning asks so): a warning.
 _NOT_A_FAILURE = re.compile(r"The caller indicates that this is not a failure")
@@ -42,19 +42,23 @@ def read_allocator(report, lines: list[str], failure_at: int) -> None:
     """Into `report` (the OomReport being read): the allocator's limit and bytes in use (exact
     figures first), its warnings, autotuning's count of instructions left without a
     configuration, and the phase."""
+    def number(value: str | int, k: int, what: str = "a number of bytes") -> int:
+        return bounded_at(value, report.path, k + 1, what)   # (k: the line's index)
+
     for key in ("limit", "in_use"):
-        if getattr(report, f"{key}_bytes") is None:
-            setattr(report, f"{key}_bytes", _first(lines, _EXACT[key], int))
+        if getattr(report, f"{key}_bytes") is None and (found := _first(lines, _EXACT[key])):
+            setattr(report, f"{key}_bytes", number(*found))
     if report.in_use_bytes is None:
-        report.in_use_bytes = _in_use_chunks(lines)
+        report.in_use_bytes = _in_use_chunks(lines, number)
     announced = _backend_limit(report.allocator, lines[:failure_at] or lines)
     if announced is not None:
         report.preallocate = announced[1]
         if report.limit_bytes is None:
-            report.limit_bytes = announced[0]
+            report.limit_bytes = number(*announced[0])
     for key in ("limit", "in_use"):
-        if getattr(report, f"{key}_bytes") is None:
-            setattr(report, f"{key}_bytes", _first(lines, _ROUNDED[key], parse_human_bytes))
+        if getattr(report, f"{key}_bytes") is None and (found := _first(lines, _ROUNDED[key])):
+            size = parse_human_bytes(found[0])
+            setattr(report, f"{key}_bytes", number(size, found[1]) if size is not None else None)
     if report.in_use_bytes is not None:   # what `used_bytes` and `capacity_bytes` meant for BFC dumps
         report.used_bytes = report.in_use_bytes
     if report.limit_bytes is not None:
@@ -62,44 +66,46 @@ def read_allocator(report, lines: list[str], failure_at: int) -> None:
     warnings = sum(1 for line in lines if is_allocator_warning(line))
     if warnings:
         report.stats["allocator_warnings"] = warnings
-    if m := next(filter(None, map(_AUTOTUNING.search, lines)), None):
-        report.stats["autotuning_failed_instructions"] = int(m.group(1))
-        report.stats["autotuning_instructions"] = int(m.group(2))
+    if found := _first(lines, [_AUTOTUNING], 2):
+        report.stats["autotuning_failed_instructions"] = number(found[0], found[2], "a count")
+        report.stats["autotuning_instructions"] = number(found[1], found[2], "a count")
     report.phase, report.compile_pass = _phase(lines)
 
 
-def _first(lines: list[str], patterns: list[re.Pattern], value) -> int | None:
-    """The first line that the first pattern matches, else the second pattern's, ..."""
+def _first(lines: list[str], patterns: list[re.Pattern], groups: int = 1) -> tuple | None:
+    """The first line that the first pattern matches, else the second pattern's, ...: its
+    number (its `groups` numbers), then its index."""
     for pattern in patterns:
-        for line in lines:
+        for k, line in enumerate(lines):
             if m := pattern.search(line):
-                return value(m.group(1))
+                return (*m.groups()[:groups], k)
     return None
 
 
-def _in_use_chunks(lines: list[str]) -> int | None:
+def _in_use_chunks(lines: list[str], number) -> int | None:
     """The sum of the first dump's `N Chunks of size S totalling …` lines: the bytes in use, exact.
     None when the list does not end in its `Sum Total` line (a text cut inside it)."""
     start = next((i for i, line in enumerate(lines) if _CHUNKS_START.search(line)), None)
     if start is None:
         return None
     total = 0
-    for line in lines[start + 1:]:
-        if m := _CHUNKS.match(line):
-            total += int(m.group(1)) * int(m.group(2))
+    for k in range(start + 1, len(lines)):
+        if m := _CHUNKS.match(lines[k]):
+            total = number(total + number(m.group(1), k, "a count") * number(m.group(2), k), k,
+                           "chunks in use adding up to a number of bytes")
         else:
-            return total if line.startswith("Sum Total of in-use chunks:") else None
+            return total if lines[k].startswith("Sum Total of in-use chunks:") else None
     return None
 
 
-def _backend_limit(allocator: str | None, lines: list[str]) -> tuple[int, bool] | None:
-    """The failing BFC allocator's limit as the client announced it for that device, and whether
-    it was reserved at once: the last announcement before the failure (a log may hold several
-    processes)."""
+def _backend_limit(allocator: str | None, lines: list[str]) -> tuple[tuple[str, int], bool] | None:
+    """The failing BFC allocator's limit as the client announced it for that device (its number
+    and line), and whether it was reserved at once: the last announcement before the failure (a
+    log may hold several processes)."""
     device = _GPU_ALLOCATOR.match(allocator or "")
     if device is None:
         return None
-    found = [(int(m.group(2)), m.group(1) == "allocating") for line in lines
+    found = [((m.group(2), k), m.group(1) == "allocating") for k, line in enumerate(lines)
              if (m := _BACKEND_LIMIT.search(line)) and m.group(3) == device.group(1)]
     return found[-1] if found else None
 

@@ -81,7 +81,7 @@ def read_usage_report(text: str, path: str) -> UsageReport:
             state.table, state.table_cut_short = current, False
         elif (m := _GROUP_ROW.match(line)) and current is not None:
             cum, pct, size, offset, count, shapes = m.groups()
-            percent = cur.number(pct) if pct.isdigit() else None   # (of an allocation of 0 bytes)
+            percent = cur.number(pct, 100, "a percentage") if pct.isdigit() else None   # (of an allocation of 0 bytes)
             current.groups.append(ReportGroup(cum, percent, size, cur.number(offset), cur.number(count), shapes))
         else:
             raise cur.error("a line of a memory-usage report")

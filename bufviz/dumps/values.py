@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from ..hlo.attributes import bracket_depth
-from ..hlo.shapes import parse_index
 from .cursor import Cursor
 from .records import ValueRecord
 
@@ -39,7 +38,7 @@ def read_values(cur: Cursor, features: dict) -> list[ValueRecord]:
         uses = _read_uses(cur, features)
         text, header = _read_from_instruction(cur, features)
         values.append(ValueRecord(cur.number(ident, line_no=line_no), name,
-                                  parse_index(index) if index is not None else None, phi is not None,
+                                  cur.index(index, line_no) if index is not None else None, phi is not None,
                                   cur.number(color, line_no=line_no) if color is not None else None,
                                   positions, uses, text, line_no))
 
@@ -52,7 +51,7 @@ def _read_positions(cur: Cursor) -> list:
     while (line := cur.peek()) is not None and (m := _POSITION.match(line)):
         if line.startswith("  (none)"):
             break
-        positions.append((m.group(1), parse_index(m.group(2)) if m.group(2) is not None else None))
+        positions.append((m.group(1), cur.index(m.group(2)) if m.group(2) is not None else None))
         cur.take()
     if not positions:
         raise cur.error("at least one position")
@@ -77,7 +76,7 @@ def _read_uses(cur: Cursor, features: dict):
         m = _USE.match(line)
         if not m:
             break
-        uses.append((m.group(1), cur.number(m.group(2)), parse_index(m.group(3)) if m.group(3) is not None else None))
+        uses.append((m.group(1), cur.number(m.group(2)), cur.index(m.group(3)) if m.group(3) is not None else None))
         cur.take()
     return uses
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import re
 
+from ..units import bounded
 from .shapes import parse_index
 
 # A quoted string (with escapes; an unclosed one runs to the end).
@@ -165,14 +166,15 @@ _DONOR = re.compile(r"\(\s*(\d+)\s*,\s*\{([0-9,\s]*)\}\s*\)")
 
 
 def parse_alias_pairs(text: str) -> list[tuple[tuple[int, ...], int, tuple[int, ...], str | None]]:
-    """`{ {0}: (1, {}, may-alias) }` or `{{1}: (0, {})}` -> [(output_index, number, index, kind)]."""
-    return [(parse_index(out), int(num), parse_index(idx), kind or None)
+    """`{ {0}: (1, {}, may-alias) }` or `{{1}: (0, {})}` -> [(output_index, number, index, kind)];
+    units.NumberError for a number past an int64."""
+    return [(parse_index(out), bounded(num, what="an operand number"), parse_index(idx), kind or None)
             for out, num, idx, kind in _ALIAS.findall(text)]
 
 
 def parse_donors(text: str) -> list[tuple[int, tuple[int, ...]]]:
-    """`{ (0, {}), (1, {1}) }` -> [(parameter, index)]."""
-    return [(int(num), parse_index(idx)) for num, idx in _DONOR.findall(text)]
+    """`{ (0, {}), (1, {1}) }` -> [(parameter, index)]; units.NumberError for a number past an int64."""
+    return [(bounded(num, what="a parameter number"), parse_index(idx)) for num, idx in _DONOR.findall(text)]
 
 
 def plain_op_name(op_name: str) -> str:

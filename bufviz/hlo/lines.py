@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..errors import found
+from ..units import bounded
 from .attributes import bracket_depth, split_top_level
 
 # The pieces every pattern below is built from.
@@ -147,9 +148,9 @@ def operand_names(opcode: str, args: str) -> list[str]:
 
 
 def split_tuple_read(operand: str) -> tuple[str, tuple[int, ...]]:
-    """`x.0#1#2` -> ('x.0', (1, 2)); a plain name -> (name, ())."""
+    """`x.0#1#2` -> ('x.0', (1, 2)); a plain name -> (name, ()); units.NumberError past an int64."""
     name, *path = operand.split("#")
-    return name, tuple(int(p) for p in path)
+    return name, tuple(bounded(p, what="a tuple element number", least=0) for p in path)
 
 
 def defines(line_start: str, name: str) -> re.Match | None:

@@ -5,6 +5,7 @@ parsed on first use too, its operands and users linked once its computation is r
 from __future__ import annotations
 
 from ..errors import BufvizError, found
+from ..units import INT64_MAX, NumberError, bounded
 from .attributes import (parse_alias_pairs, parse_backend_config, parse_frontend_attributes, parse_metadata,
                          parse_name_list, plain_attribute, split_attributes, unquote)
 from .lines import (NO_OPERAND_NAMES, BodyLineError, LineSyntaxError, body_rows, line_parts, operand_names,
@@ -99,13 +100,13 @@ class Instruction:
 
     @property
     def parameter_number(self) -> int:
-        return int(self.args)
+        return bounded(self.args)   # (checked when the body is read)
 
     @property
     def tuple_index(self) -> int:
         index = self.attr("index")
         assert index is not None  # (a get-tuple-element's index=N is checked when the body is parsed)
-        return int(index)
+        return bounded(index)
 
     @property
     def output_to_operand_aliasing(self):
@@ -113,7 +114,11 @@ class Instruction:
         text = self.attr("output_to_operand_aliasing")
         if not text:
             return []
-        return [(out, num, idx) for out, num, idx, _ in parse_alias_pairs(text)]
+        try:
+            return [(out, num, idx) for out, num, idx, _ in parse_alias_pairs(text)]
+        except NumberError as e:
+            raise BufvizError(f"expected output_to_operand_aliasing of {e}, found {e.text}",
+                              self.computation.module.path if self.computation else None, self.line) from None
 
     @property
     def control_predecessors(self) -> list["Instruction"]:
@@ -196,7 +201,10 @@ def rebuild_tuple_reads(comp, instructions: list[Instruction],
 
 def _chain(comp, operand: str, user: Instruction, by_name: dict, reads: dict) -> list[Instruction]:
     """The reads `operand` needs that are not built yet, outermost first."""
-    name, path = split_tuple_read(operand)
+    try:
+        name, path = split_tuple_read(operand)
+    except NumberError as e:
+        raise BufvizError(f"expected {e}, found {found('%' + operand)}", comp.module.path, user.line) from None
     base = by_name.get(name)
     if base is None:
         raise BufvizError(f"expected an operand defined in {comp.name!r}, found unknown name {name!r} "
@@ -230,6 +238,34 @@ def _unique(comp, wanted: str, by_name: dict) -> str:
         name = f"{wanted}.{k}"
     taken.add(name)
     return name
+
+
+def digits(text: str, most: int = INT64_MAX) -> int | None:
+    """`text`, digits alone, as a number of 0..most (units.bounded); None where it is none."""
+    try:
+        return bounded(text, most, least=0) if text.strip().isdigit() else None
+    except NumberError:
+        return None
+
+
+def tuple_problem(instr: Instruction) -> str | None:
+    """What keeps the passes from reading a tuple's parts by position (dataflow, thread-local
+    values, aliasing): a get-tuple-element's index outside its operand's tuple, a tuple of another
+    number of elements than its operands, a parameter(N) of no number. None where nothing does."""
+    op, shape = instr.opcode, instr.shape
+    if op == "get-tuple-element":
+        index = instr.attr("index")  # (XLA prints it first: no need to split every attribute)
+        operand = instr.operands[0] if len(instr.operands) == 1 else None
+        if (index is None or operand is None or not operand.shape.is_tuple
+                or digits(index, len(operand.shape.elements) - 1) is None):
+            return ("expected get-tuple-element of one tuple operand with an index=N inside it, "
+                    f"found {found(instr.name + ' ' + instr.attr_text)}")
+    elif op == "tuple" and (not shape.is_tuple or len(shape.elements) != len(instr.operands)):
+        return (f"expected a tuple of as many elements as its {len(instr.operands)} operands, "
+                f"found {found(instr.shape_text)}")
+    elif op == "parameter" and digits(instr.args) is None:
+        return f"expected parameter(N), N of 0 to 2^63-1, found {found(instr.args)}"
+    return None
 
 
 # Attributes each control-flow opcode must carry (alternatives grouped): the schedule follows them.
@@ -400,9 +436,9 @@ class Computation:
                 except ShapeSyntaxError as e:
                     raise self._error(line, f"{e}, found {found(shape)}") from None
             if opcode == "parameter":  # (numbers repeat across the computations of a module)
-                if not args.strip().isdigit():
+                if digits(args) is None:
                     printed = text.split("\n")[number]
-                    raise self._error(line, f"expected parameter(N), found {found(printed)}")
+                    raise self._error(line, f"expected parameter(N), N of 0 to 2^63-1, found {found(printed)}")
                 args = intern(args, args)
             instr = Instruction(name, opcode, shape, args, attrs, bool(root_word), line)
             instr.computation = self
@@ -431,11 +467,9 @@ class Computation:
                                               f"found unknown name {e.args[0]!r}") from None
             except LineSyntaxError as e:
                 raise self._error(instr.line, str(e)) from None
-            if opcode == "get-tuple-element":
-                self._check_tuple_index(instr)
-            elif opcode == "tuple":
-                self._check_tuple_arity(instr)
-            elif opcode in REQUIRED_CALLEES:
+            if opcode in ("get-tuple-element", "tuple") and (problem := tuple_problem(instr)):
+                raise self._error(instr.line, problem)
+            if opcode in REQUIRED_CALLEES:
                 self._check_callees(instr)
             if len(operands) == 1:
                 operands[0].users.append(instr)
@@ -458,21 +492,6 @@ class Computation:
             for name in names:
                 if name not in self.module.computations:
                     raise self._error(instr.line, f"expected a computation named {name!r}, found none")
-
-    def _check_tuple_index(self, instr: Instruction) -> None:
-        index = instr.attr("index")  # (XLA prints it first: no need to split every attribute)
-        operand = instr.operands[0] if len(instr.operands) == 1 else None
-        if (index is None or not index.isdigit() or operand is None or not operand.shape.is_tuple
-                or int(index) >= len(operand.shape.elements)):
-            raise self._error(instr.line, "expected get-tuple-element of one tuple operand with an "
-                                          f"index=N inside it, found {found(instr.name + ' ' + instr.attr_text)}")
-
-    def _check_tuple_arity(self, instr: Instruction) -> None:
-        """A tuple's shape has one element per operand (every walk through a tuple reads them by position)."""
-        shape = instr.shape
-        if not shape.is_tuple or len(shape.elements) != len(instr.operands):
-            raise self._error(instr.line, f"expected a tuple of as many elements as its {len(instr.operands)} "
-                                          f"operands, found {found(instr.shape_text)}")
 
     def __repr__(self) -> str:
         return f"<computation {self.name}>"

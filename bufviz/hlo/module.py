@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import BufvizError
+from ..units import bounded_at
 from .model import Computation, Instruction
 
 if TYPE_CHECKING:
@@ -87,6 +88,11 @@ class Module:
         for comp in self.computations.values():
             comp.instructions
 
+    def frame_id(self, instr: Instruction, meta: dict[str, str] | None = None) -> int:
+        """An instruction's metadata stack_frame_id (units.bounded), 0 where it has none."""
+        frame = (instr.metadata if meta is None else meta).get("stack_frame_id")
+        return bounded_at(frame, self.path, instr.line, "a stack_frame_id") if frame and frame.isdigit() else 0
+
     def frame_chain(self, frame_id: int) -> list[tuple[str, int, str]]:
         """(file, line, function) from the innermost frame outwards for a `stack_frame_id`."""
         chain = []
@@ -110,8 +116,7 @@ class Module:
         if meta.get("source_file"):
             line: str | int | None = meta.get("source_line")
             return f"{meta['source_file']}:{line}" if line else meta["source_file"]
-        frame = meta.get("stack_frame_id")
-        number = int(frame) if frame and frame.isdigit() else 0
+        number = self.frame_id(instr, meta)
         if number and number in self.stack_frames:   # its innermost frame (the chain's first)
             file, line, _ = self._frame(number)
             return f"{file}:{line}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..errors import BufvizError, found
+from ..units import NumberError, bounded_at
 from .attributes import parse_alias_pairs, parse_donors, split_attributes, unquote
 from .lines import (COMPACT_OPERAND, EXPLICIT_TUPLE_READ, JAX_INLINE_SOURCE, LINE_NAME, NAME, PARALLEL_WRAPPER,
                     PERCENT_INSTRUCTION, TYPED_OPERAND)
@@ -126,13 +127,16 @@ def _read_header_attributes(module: Module, text: str, line: int) -> None:
     module.attributes = attrs
     module.is_scheduled = attrs.get("is_scheduled") == "true"
     module.entry_computation_layout = attrs.get("entry_computation_layout")
-    if "input_output_alias" in attrs:
-        module.input_output_alias = parse_alias_pairs(attrs["input_output_alias"])
-        if not module.input_output_alias and attrs["input_output_alias"].strip("{} "):
-            raise BufvizError("expected input_output_alias entries like '{0}: (1, {}, may-alias)', "
-                              f"found {found(attrs['input_output_alias'])}", module.path, line)
-    if "buffer_donor" in attrs:
-        module.buffer_donors = parse_donors(attrs["buffer_donor"])
+    try:
+        if "input_output_alias" in attrs:
+            module.input_output_alias = parse_alias_pairs(attrs["input_output_alias"])
+            if not module.input_output_alias and attrs["input_output_alias"].strip("{} "):
+                raise BufvizError("expected input_output_alias entries like '{0}: (1, {}, may-alias)', "
+                                  f"found {found(attrs['input_output_alias'])}", module.path, line)
+        if "buffer_donor" in attrs:
+            module.buffer_donors = parse_donors(attrs["buffer_donor"])
+    except NumberError as e:
+        raise BufvizError(f"expected {e}, found {e.text}", module.path, line) from None
 
 
 def _read_stack_tables(module: Module, text: str, begin: int, end: int, first_line: int) -> None:
@@ -150,20 +154,21 @@ def _read_stack_tables(module: Module, text: str, begin: int, end: int, first_li
         if table is None or not m:
             raise BufvizError(f"expected a computation or a stack-frame table row, found {found(raw)}",
                               module.path, first_line + offset - 1)
-        key, value = int(m.group(1)), m.group(2)
+        line = first_line + offset - 1
+        key, value = bounded_at(m.group(1), module.path, line, "a table row number"), m.group(2)
+        fields = {k: bounded_at(v, module.path, line, k) for k, v in _KV.findall(value)} \
+            if table in ("FileLocations", "StackFrames") else {}
         if table == "FileNames":
             module.file_names[key] = unquote(value)
         elif table == "FunctionNames":
             module.function_names[key] = unquote(value)
+        elif table == "FileLocations":
+            module.file_locations[key] = fields
         else:
-            fields = {k: int(v) for k, v in _KV.findall(value)}
-            if table == "FileLocations":
-                module.file_locations[key] = fields
-            else:
-                # The printed parent_frame_id is one more than the parent's id, 0 = outermost
-                # (checked on jax 0.10.2 dumps, where this chain rebuilds the Python call stack).
-                module.stack_frames[key] = (fields.get("file_location_id", 0),
-                                            max(fields.get("parent_frame_id", 0) - 1, 0))
+            # The printed parent_frame_id is one more than the parent's id, 0 = outermost
+            # (checked on jax 0.10.2 dumps, where this chain rebuilds the Python call stack).
+            module.stack_frames[key] = (fields.get("file_location_id", 0),
+                                        max(fields.get("parent_frame_id", 0) - 1, 0))
 
 
 def _record_features(module: Module, text: str, closing_comments: bool) -> None:

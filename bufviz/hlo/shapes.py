@@ -5,6 +5,8 @@ import math
 import re
 from typing import TYPE_CHECKING
 
+from ..units import INT64_MAX, NumberError, bounded
+
 # Bytes per element as ShapeUtil::ByteSizeOfPrimitiveType gives them (sub-byte types unpacked).
 ELEMENT_BYTES = {
     "pred": 1, "s1": 1, "u1": 1, "s2": 1, "u2": 1, "s4": 1, "u4": 1, "s8": 1, "u8": 1,
@@ -213,7 +215,6 @@ def parse_shape(text: str) -> Shape:
 
 MAX_NESTING = 64          # tuples in tuples: XLA's deepest real ones are a few levels
 MAX_ELEMENTS = 2 ** 58    # elements of one array: 16-byte elements still fit a signed 64-bit size
-MAX_DIGITS = 19           # a dimension, an index: what a signed 64-bit integer holds
 
 
 def parse_shape_at(text: str, pos: int, depth: int = 0) -> tuple[Shape, int]:
@@ -254,18 +255,23 @@ def parse_shape_at(text: str, pos: int, depth: int = 0) -> tuple[Shape, int]:
         nxt = text[end + 1:end + 2]
         if close > 0 and (nxt.isdigit() or nxt in (":", "}")):
             layout = _parse_layout(text[end + 1:close], end)
-            _check_layout(layout, dims, end)
             end = close + 1
-    return ArrayShape(m.group(1), dims, dynamic, layout, text[pos:end]), end
+    shape = ArrayShape(m.group(1), dims, dynamic, layout, text[pos:end])
+    if layout is not None:
+        _check_layout(shape, layout, pos)
+    return shape, end
 
 
-def _check_layout(layout: Layout, dims: tuple, pos: int) -> None:
-    """A layout orders each dimension once (minor_to_major a permutation of them), and the tiles
-    pad the array to no more elements than one array can hold."""
-    if layout.minor_to_major and sorted(layout.minor_to_major) != list(range(len(dims))):
-        raise ShapeSyntaxError(f"expected a layout that orders each of the {len(dims)} dimensions once", pos)
-    if layout.tiles and _padded_count(dims, layout) > MAX_ELEMENTS:
+def _check_layout(shape: ArrayShape, layout: Layout, pos: int) -> None:
+    """A layout orders each dimension once (minor_to_major a permutation of them); padded to its
+    tiles the array holds no more elements than one can, and its elements of E(n) bits fit a
+    signed 64-bit size."""
+    if layout.minor_to_major and sorted(layout.minor_to_major) != list(range(len(shape.dims))):
+        raise ShapeSyntaxError(f"expected a layout that orders each of the {len(shape.dims)} dimensions once", pos)
+    if layout.tiles and _padded_count(shape.dims, layout) > MAX_ELEMENTS:
         raise ShapeSyntaxError("a shape of more elements than XLA can hold once padded to its tiles", pos)
+    if shape.padded_byte_size() > INT64_MAX:
+        raise ShapeSyntaxError("a shape of more bytes than XLA can hold (2^63-1)", pos)
 
 
 def _padded_count(dims: tuple, layout: Layout) -> int:
@@ -306,34 +312,25 @@ def _parse_dims(text: str, pos: int):
     return tuple(dims), (tuple(dynamic) if any(dynamic) else None)
 
 
-def _int(text: str, pos: int) -> int:
-    if len(text) > MAX_DIGITS:
-        raise ShapeSyntaxError(f"a dimension size of {len(text)} digits, past what XLA can hold", pos)
+def _int(text: str, pos: int, what: str = "a dimension size") -> int:
+    """A dimension, an order, a tile or a layout number: units.bounded, never negative."""
     try:
-        value = int(text)
-    except ValueError:
-        raise ShapeSyntaxError(f"expected a dimension size, found {text!r}", pos) from None
-    if value < 0:
-        raise ShapeSyntaxError(f"negative dimension size {value}", pos)
-    return value
+        return bounded(text, what=what, least=0)
+    except NumberError as e:
+        raise ShapeSyntaxError(f"expected {e}", pos) from None
 
 
 def _parse_layout(text: str, pos: int) -> Layout:
     order, _, attrs = text.partition(":")
-    try:
-        minor_to_major = tuple(int(x) for x in order.split(",")) if order.strip() else ()
-    except ValueError:
-        raise ShapeSyntaxError(f"expected a layout such as {{1,0}}, found {{{text}}}", pos) from None
+    minor_to_major = tuple(_int(x, pos, "a layout of dimension numbers") for x in order.split(",")) \
+        if order.strip() else ()
     numbers = {"E": 0, "S": 0, "L": 0}
     tiles: list[tuple[int, ...]] = []
     if attrs:
-        try:
-            for m in _LAYOUT_PART.finditer(attrs):
-                if m.group(1) in numbers:
-                    numbers[m.group(1)] = int(m.group(2))
-            tiles = _tiles(attrs)
-        except ValueError:
-            raise ShapeSyntaxError(f"unreadable layout {{{text}}}", pos) from None
+        for m in _LAYOUT_PART.finditer(attrs):
+            if m.group(1) in numbers:
+                numbers[m.group(1)] = _int(m.group(2), pos, f"a layout number {m.group(1)}(n)")
+        tiles = _tiles(attrs, pos)
     return Layout(minor_to_major, tuple(tiles), numbers["E"], numbers["S"], numbers["L"], text)
 
 
@@ -342,11 +339,11 @@ _TILE_RUN = re.compile(r"T((?:\([0-9*,\s]*\))+)")
 _TILE = re.compile(r"\(([0-9*,\s]*)\)")
 
 
-def _tiles(attrs: str) -> list[tuple[int, ...]]:
+def _tiles(attrs: str, pos: int) -> list[tuple[int, ...]]:
     m = _TILE_RUN.search(attrs)
     if not m:
         return []
-    return [tuple(-1 if a.strip() == "*" else int(a) for a in t.split(",") if a.strip())
+    return [tuple(-1 if a.strip() == "*" else _int(a, pos, "a tile size") for a in t.split(",") if a.strip())
             for t in _TILE.findall(m.group(1))]
 
 
@@ -369,8 +366,8 @@ def without_layout(shape: str) -> str:
 
 
 def parse_index(text: str) -> tuple[int, ...]:
-    """'{0,1}' or '0,1' or '{}' -> (0, 1)."""
+    """'{0,1}' or '0,1' or '{}' -> (0, 1); units.NumberError for a number no index can be."""
     text = text.strip().strip("{}").strip()
     if not text:
         return ()
-    return tuple(int(x) for x in text.split(","))
+    return tuple(bounded(x, what="a shape index", least=0) for x in text.split(","))

@@ -11,7 +11,7 @@ from ..dumps.oom import OomBuffer, OomReport
 from ..hlo.attributes import parse_metadata, plain_op_name
 from ..hlo.module import Module
 from ..hlo.shapes import format_index, without_layout
-from ..units import parse_human_bytes
+from ..units import bounded_at, parse_human_bytes
 from ..views.framework import detect_framework, is_framework_source
 from .remedies import suggestions, summary
 
@@ -20,7 +20,7 @@ OUT_OF_MEMORY, USAGE_REPORT = "out_of_memory", "usage_report"
 
 
 def oom_json(report: OomReport, module: Module | None = None) -> dict:
-    buffers = [_buffer_json(b) for b in report.buffers]
+    buffers = [_buffer_json(b, report.path) for b in report.buffers]
     if module is not None:
         _match_values(buffers, module)
         for b in buffers:  # the module's stack-frame tables resolve a bare stack_frame_id
@@ -89,18 +89,23 @@ def _framework(report: OomReport, buffers: list[dict]) -> str | None:
                             report.context + sources)
 
 
-def _buffer_json(b: OomBuffer) -> dict:
+def _buffer_json(b: OomBuffer, path: str) -> dict:
+    def number(value: str | int | None, what: str = "a number of bytes") -> int | None:
+        return None if value is None else bounded_at(value, path, b.line, what)
+
     f = b.fields
     meta = _operator(f.get("Operator", ""))
     source = None
     if meta.get("source_file"):
         source = meta["source_file"] + (f":{meta['source_line']}" if meta.get("source_line") else "")
-    size = parse_human_bytes(f["Size"]) if "Size" in f else None
-    unpadded = parse_human_bytes(f["Unpadded size"]) if "Unpadded size" in f else size
+    size = number(parse_human_bytes(f["Size"])) if "Size" in f else None
+    unpadded = number(parse_human_bytes(f["Unpadded size"])) if "Unpadded size" in f else size
+    frame = meta.get("stack_frame_id")
     parameter = "Entry Parameter Subshape" in f
     kind = "parameter" if parameter else _kind(f.get("Allocation type"))
     return {"rank": b.rank, "bytes": size, "unpadded_bytes": unpadded, "op_name": meta.get("op_name"),
-            "op_type": meta.get("op_type"), "source": source, "stack_frame_id": _int(meta.get("stack_frame_id")),
+            "op_type": meta.get("op_type"), "source": source,
+            "stack_frame_id": number(frame if frame and frame.isdigit() else None, "a stack_frame_id"),
             "shape": f.get("Entry Parameter Subshape") if parameter else f.get("Shape"),
             "label": f.get("XLA Label"), "kind": kind, "line": b.line, "value": None}
 
@@ -110,10 +115,6 @@ def _operator(text: str) -> dict:
     if "op_name" not in meta and 'op_name="' in text:  # cut off before its closing quote
         meta["op_name"] = text.split('op_name="', 1)[1].rstrip('"')
     return meta
-
-
-def _int(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() else None
 
 
 def _kind(allocation_type: str | None) -> str | None:

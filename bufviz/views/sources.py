@@ -100,8 +100,7 @@ def _facts(module: Module, instr: Instruction) -> tuple:
 def _frames_line(module: Module, instr: Instruction) -> tuple[str | None, str | None]:
     """(user line, library frame under it) from an instruction's own metadata."""
     meta = instr.metadata
-    frame = meta.get("stack_frame_id")
-    number = int(frame) if frame and frame.isdigit() else 0
+    number = module.frame_id(instr, meta)
     if number and number in module.stack_frames:
         chain = module.frame_chain(number)
         user = next(((f, line) for f, line, _ in chain if not is_library(f)), None)

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, cast
 
 from ..target.target import Target
 from ...dumps.records import BufferAssignmentDump, LiveRangeDump
-from ...errors import BufvizError
+from ...errors import BufvizError, found
 from ...hlo.lines import LineSyntaxError, operand_names, parse_instruction_line
-from ...hlo.model import Computation, Instruction
+from ...hlo.model import Computation, Instruction, digits
 from ...hlo.module import Module
 from ...hlo.shapes import ShapeSyntaxError, format_index, parse_shape
 from ..dataflow.dataflow import Value
@@ -41,7 +41,7 @@ def analysis_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump, resu
     module.computations = {"entry": entry}
     module.entry = entry
     records = {r.id: r for r in ba.values or []}
-    builder = _Instructions(entry, records)
+    builder = _Instructions(entry, records, values_path)
     for name in live_range.sequence:
         builder.get(name)
     values: dict[int, Value] = {}
@@ -90,10 +90,12 @@ class _Instructions:
     """Instructions named in the dump: parsed from `from instruction:` text where the dump
     quotes them; otherwise (no value of their own) a stand-in with the forwarded value's shape."""
 
-    def __init__(self, entry: Computation, records: dict):
+    def __init__(self, entry: Computation, records: dict, path: str):
         self.entry = entry
+        self.path = path
         self.by_name: dict[str, Instruction] = {}
         self.texts = {r.name: r.instruction for r in records.values()}
+        self.lines = {r.name: r.line for r in records.values()}
         self.shapes: dict[str, tuple[str, tuple]] = {}
         for r in records.values():
             for name, index in r.positions:
@@ -114,6 +116,7 @@ class _Instructions:
         if parsed is not None:
             _, _, shape, opcode, args, attrs = parsed
             instr = Instruction(name, opcode, shape, args, attrs, False, 0)
+            self._check_numbers(instr)
         else:
             instr = Instruction(name, "unknown", self._shape_of(name), "", "", False, 0)
         instr.computation = self.entry
@@ -125,6 +128,18 @@ class _Instructions:
                 names = []
             instr.operands = [self.get(n) for n in names]
         return instr
+
+    def _check_numbers(self, instr: Instruction) -> None:
+        """The numbers the passes read of a quoted instruction, read as a module's are (model.py)."""
+        line = self.lines[instr.name]
+        number = {"parameter": instr.args, "get-tuple-element": instr.attr("index") or ""}.get(instr.opcode)
+        if number is not None and digits(number) is None:
+            raise BufvizError(f"expected {instr.opcode} of a number from 0 to 2^63-1, found "
+                              f"{found(self.texts[instr.name])}", self.path, line)
+        try:
+            instr.output_to_operand_aliasing
+        except BufvizError as e:
+            raise BufvizError(e.message, self.path, line) from None
 
     def _shape_of(self, name: str) -> str:
         source = self.shapes.get(name)

@@ -9,7 +9,7 @@ from ...dumps.records import Allocation, BufferAssignmentDump, LiveRangeDump, Va
 from ...hlo.lines import LineSyntaxError, parse_instruction_line
 from ...hlo.shapes import ShapeSyntaxError, parse_shape
 from .liveness import PeakResult, compute_peak, normalize_aliased
-from .peak import LiveValue
+from .peak import LiveValue, check_total
 from ..dataflow.unionfind import UnionFind
 
 
@@ -25,7 +25,7 @@ def kind_of_allocation(alloc: Allocation | None) -> str:
 
 
 def recompute_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump,
-                        old_normalization: bool) -> PeakResult:
+                        old_normalization: bool, values_path: str) -> PeakResult:
     values = ba.values or []
     time = {name: t for t, name in enumerate(live_range.sequence)}
     end_of_schedule = live_range.schedule_end
@@ -62,6 +62,7 @@ def recompute_from_dump(ba: BufferAssignmentDump, live_range: LiveRangeDump,
         live.append(value)
         records[record.id] = (record, value)
 
+    check_total(live, values_path)
     groups = _buffers(ba, records, root)
     for group in groups:
         normalize_aliased(group, old_normalization)

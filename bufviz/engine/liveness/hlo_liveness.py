@@ -5,16 +5,14 @@ import itertools
 from dataclasses import dataclass
 from typing import cast
 
-from ...errors import BufvizError
 from ...hlo.module import Module
 from ...timings import count
-from ...units import INT64_MAX
 from ...hlo.shapes import ArrayShape, format_index
 from ..dataflow.aliasing import Buffers, InPlacePairs, fusion_tracing
 from ..dataflow.callgraph import CallGraph
 from ..dataflow.dataflow import Dataflow, Value
 from .liveness import PeakResult, compute_peak, normalize_aliased, split_by_memory_space
-from .peak import LiveValue
+from .peak import LiveValue, check_total
 from .schedule import FlatSchedule, flatten
 from ..target.sizes import color_of
 from .stack_trace import stack_breakdown
@@ -76,9 +74,7 @@ def _live_ranges(module: Module, target: Target, graph: CallGraph, flat: FlatSch
                                    value.id, sub.text,
                                    instr.opcode, _kind(value, module, buffers.buffer_of[value.id] in live_out),
                                    color_of(sub), sub.byte_size() if padded else None)
-    if sum(max(v.bytes, v.instr_bytes) for v in live.values()) > INT64_MAX:   # (XLA sums them in an int64)
-        raise BufvizError("expected values whose sizes fit XLA's 64-bit integers, found them adding up to more "
-                          "than 2^63-1 bytes", module.path)
+    check_total(live.values(), module.path)
     for buffer in buffers.aliased_groups():
         members = [live[v.id] for v in buffer if v.id in live]
         normalize_aliased(members, vintage.old_normalization)

@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 import numpy as np
+
+from ...errors import BufvizError
+from ...units import INT64_MAX
 
 
 @dataclass(slots=True)
@@ -21,6 +25,14 @@ class LiveValue:
     kind: str = "temp"  # parameter | output | temp | constant | thread-local
     memory_space: int = 0
     unpadded: int | None = None  # ByteSizeOf when `bytes` is a padded (TPU) size; None: the same
+
+
+def check_total(values: Iterable[LiveValue], path: str) -> None:
+    """XLA sums the values' sizes in an int64: past it, an input error, and no sum made of them
+    below (numpy's int64 included) can overflow."""
+    if sum(max(v.bytes, v.instr_bytes) for v in values) > INT64_MAX:
+        raise BufvizError("expected values whose sizes fit XLA's 64-bit integers, found them adding up to more "
+                          "than 2^63-1 bytes", path)
 
 
 def _live_curve(values: list[LiveValue], schedule_end: int, sizes, extra: int) -> np.ndarray:
