@@ -128,7 +128,8 @@ def _xla_live_at_peak(lr: LiveRangeDump, describe, placement: dict) -> list[Live
 def _stack_trace(lr: LiveRangeDump) -> dict:
     return {"total": lr.stack_total,
             "nodes": [{"depth": n.depth, "name": n.name, "percent": n.percent, "total": n.total,
-                       "current": n.current, "remaining": n.remaining} for n in lr.stack_trace]}
+                       "current": n.current, "remaining": n.remaining, "last": n.last}
+                      for n in lr.stack_trace]}
 
 
 def allocation_json(a) -> Allocation:

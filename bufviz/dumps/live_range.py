@@ -112,16 +112,40 @@ def _read_stack_trace(cur: Cursor, dump: LiveRangeDump) -> None:
         cur.take()
         column = len(m.group(1))
         columns.append(column)
-        rows.append((column, StackNode(0, m.group(2), _share(m.group(3)), total, current, left)))
-    if remaining:  # the tree counts down to 'remaining: 0 bytes' in its last row
-        raise cur.error(f"more stack-trace rows ({remaining} bytes not yet shown)")
+        drawn = m.group(1).rstrip()
+        last = True if drawn.endswith("└──") else False if drawn.endswith("├──") else None
+        rows.append((column, StackNode(0, m.group(2), _share(m.group(3)), total, current, left, last)))
     depth_of = {c: d for d, c in enumerate(sorted(set(columns)))}
     for column, node in rows:
         node.depth = depth_of[column]
-        dump.stack_trace.append(node)
+    if remaining and _unshown_on_last_path([node for _, node in rows]):
+        # the tree counts down to 'remaining: 0 bytes' in its last row, but for the bytes XLA keeps
+        # in nodes of no name (`p['a/']`), which have no row and are never counted down
+        raise cur.error(f"more stack-trace rows ({remaining} bytes not yet shown)")
+    dump.stack_trace.extend(node for _, node in rows)
     top = sum(n.total for n in dump.stack_trace if n.depth == 0)
     if dump.stack_trace and top != dump.stack_total:
         raise cur.error(f"stack-trace rows adding up to {dump.stack_total} bytes (got {top}); then")
+
+
+def _unshown_on_last_path(rows: list[StackNode]) -> bool:
+    """Whether a row of the last path down the tree (the last row and the rows it is drawn
+    under) holds bytes that no row drawn under it shows: where a file stops early, rows are
+    missing there. A node of no name (`p['a//b']`, `p['a/']`) has no row: its bytes are shown
+    nowhere, and its children are drawn under its parent; it leaves such bytes anywhere, so
+    elsewhere they are XLA's, not a cut. No row at all: every byte is unshown."""
+    if not rows:
+        return True
+    shown_under = [0] * len(rows)
+    parents: list[int] = []
+    for i, node in enumerate(rows):
+        while parents and rows[parents[-1]].depth >= node.depth:
+            parents.pop()
+        if parents:
+            shown_under[parents[-1]] += node.total
+        parents.append(i)
+    gaps = [n.total - n.current - shown for n, shown in zip(rows, shown_under)]
+    return any(g < 0 for g in gaps) or any(gaps[i] for i in parents)
 
 
 def read_live_range_file(text: str, path: str) -> LiveRangeDump:

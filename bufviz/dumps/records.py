@@ -77,6 +77,7 @@ class StackNode:
     total: int
     current: int
     remaining: int
+    last: bool | None = None   # drawn └── (True) or ├── (False); None for a top row
 
 
 @dataclass

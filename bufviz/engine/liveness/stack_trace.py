@@ -10,9 +10,10 @@ from ...units import spaced_int
 from ..dataflow.callgraph import CallGraph
 from .schedule import async_chain
 
-_VAR = re.compile(r"[a-zA-Z_]\w*")   # (one character is a name: `p['wq']` splits into p, wq)
+# XLA's RE2 patterns: \w is [0-9A-Za-z_] there (re.ASCII), so `gewichté['wq']` stays whole.
+_VAR = re.compile(r"[a-zA-Z_]\w*", re.ASCII)   # (one character is a name: `p['wq']` splits into p, wq)
 _KEY = re.compile(r"\['([^']+)'\]")
-_ATTR = re.compile(r"\.(\w+)")
+_ATTR = re.compile(r"\.(\w+)", re.ASCII)
 
 
 def split_params(label: str) -> list[str]:
@@ -48,12 +49,11 @@ class _Node:
 
 def stack_breakdown(rows: list[tuple[int, Instruction, tuple]], graph: CallGraph) -> dict:
     """rows: (bytes, defining instruction, shape index) of each value in the printed peak list.
-    Returns {"total": bytes, "nodes": [{depth, name, percent, total, current, remaining}]}."""
+    Returns {"total": bytes, "nodes": [{depth, name, percent, total, current, remaining, last}]}:
+    `depth` where XLA draws the row, `last` whether it is the last of its parent's children."""
     root = _Node("")
     grand_total = sum(b for b, _, _ in rows)
     for size, instr, index in rows:
-        if not size:   # XLA's tree never gets a zero-byte value (cuDNN's u8[0] scratch; jax 0.11.2 XLA:GPU)
-            continue
         traces = _traces(instr, [], graph)
         base, extra = divmod(size, len(traces))
         for i, trace in enumerate(traces):
@@ -66,7 +66,7 @@ def stack_breakdown(rows: list[tuple[int, Instruction, tuple]], graph: CallGraph
     _totals(root)
     nodes: list[dict] = []
     remaining = [grand_total]
-    _emit(root, -1, grand_total, remaining, nodes)
+    _emit(root, 0, grand_total, remaining, nodes)
     return {"total": grand_total, "nodes": nodes}
 
 
@@ -101,23 +101,33 @@ def _totals(node: _Node) -> int:
     return node.total
 
 
-def _emit(node: _Node, depth: int, grand_total: int, remaining: list[int], out: list[dict]) -> None:
+def _emit(node: _Node, depth: int, grand_total: int, remaining: list[int], out: list[dict],
+          last: bool = True) -> None:
+    """PrintStackTree: a node of no name (the root; a key's empty part, `p['a//b']`) has no row,
+    keeps its bytes out of `remaining`, and its children are drawn where it would be; a node of
+    0 bytes in all has no row (a zero-byte value; a value's share on a call path that got none)."""
     if node.name:
         remaining[0] -= node.current
         percent = float(f"{100 * node.total / grand_total:.1f}") if grand_total else 0.0   # (XLA's own rule)
         out.append({"depth": depth, "name": node.name, "percent": percent, "total": node.total,
-                    "current": node.current, "remaining": remaining[0]})
-    for child in sorted(node.children.values(), key=lambda c: (-c.total, c.name.encode())):
-        _emit(child, depth + 1, grand_total, remaining, out)
+                    "current": node.current, "remaining": remaining[0], "last": last})
+    children = sorted((c for c in node.children.values() if c.total),
+                      key=lambda c: (-c.total, c.name.encode()))
+    for i, child in enumerate(children):
+        _emit(child, depth + 1 if node.name else depth, grand_total, remaining, out, i == len(children) - 1)
 
 
 def tree_prefixes(nodes: list[dict]) -> list[str]:
-    """The indentation and connector (├── / └──) XLA draws before each breakdown row."""
+    """The indentation and connector (├── / └──) XLA draws before each breakdown row. A row's
+    `last` says whether it ends its parent's children; without it (XLA's top rows), no later row
+    at its depth before a shallower one: the same, but where a child of an unnamed node follows."""
     out = []
     prefixes = {0: "  "}
     for i, node in enumerate(nodes):
         depth = node["depth"]
-        last = not any(n["depth"] == depth for n in _siblings_after(nodes, i))
+        last = node.get("last")
+        if last is None:
+            last = not any(n["depth"] == depth for n in _siblings_after(nodes, i))
         prefix = prefixes[depth]
         out.append(prefix + ("  " if depth == 0 else ("└── " if last else "├── ")))
         prefixes[depth + 1] = prefix + ("    " if last else "│   ")
