@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .dumps import sniff
-from .dumps.discover import choose_set, dump_sets, files_in_folder, parse_dump_name, siblings
+from .dumps.discover import MEMORY_STATS_FILE, choose_set, dump_sets, files_in_folder, parse_dump_name, siblings
 from .errors import BufvizError, found
 from .hlo.module import Module
 from .hlo.parser import parse_module
@@ -66,7 +66,8 @@ def expand_paths(request: Request) -> tuple[list[str], list[str], list[str]]:
         if path == STDIN:
             files.append(path)
         elif os.path.isdir(path):
-            found, more_notes, more_warnings = files_in_folder(path, module, request.listing)
+            named = any(os.path.basename(p) == MEMORY_STATS_FILE for p in paths)   # (read as named, then)
+            found, more_notes, more_warnings = files_in_folder(path, module, request.listing, named)
             files.extend(found)
             notes += more_notes
             warnings += more_warnings

@@ -141,8 +141,8 @@ def dump_sets(files: list[str]) -> list[DumpSet]:
     return list(sets.values())
 
 
-def files_in_folder(folder: str, module: str | None,
-                    listing: FolderListing | None = None) -> tuple[list[str], list[str], list[str]]:
+def files_in_folder(folder: str, module: str | None, listing: FolderListing | None = None,
+                    stats_named: bool = False) -> tuple[list[str], list[str], list[str]]:
     """The files of the one module in `folder` (or the one `module` selects; else the folder's
     one program of the user's, beside the modules jax compiled for eager operations), with notes
     and warnings about the choice."""
@@ -162,7 +162,7 @@ def files_in_folder(folder: str, module: str | None,
     chosen, more, warnings = choose_set(sets, folder, module)
     notes += more
     stats = memory_stats_files(folder, chosen.name, listing)
-    if not stats and chosen.name.optimized and MEMORY_STATS_FILE in listing.files(folder):
+    if not stats and not stats_named and chosen.name.optimized and MEMORY_STATS_FILE in listing.files(folder):
         notes.append(f"{MEMORY_STATS_FILE} beside it is not read: the folder holds several optimized modules "
                      "and the file does not say which one it describes")
     return chosen.files + stats, notes, warnings
