@@ -286,5 +286,6 @@ def test_two_runs_dumped_into_one_folder_are_told_apart_by_number_and_name(tmp_p
         assert any("memory_analysis.json beside it is not read" in n for n in report["notes"])
     code, _, err = run("peak", tmp_path / "dump", "--module", "jit_train_step")
     assert code == 2 and "NUMBER.NAME" in err
-    named = run_json("peak", tmp_path / "dump", tmp_path / "dump" / "memory_analysis.json", "--module", "34.jit_eval_step")
+    stats = tmp_path / "dump" / "memory_analysis.json"
+    named = run_json("peak", tmp_path / "dump", stats, "--module", "34.jit_eval_step")
     assert not any("memory_analysis.json beside it is not read" in n for n in named["notes"])
