@@ -29,7 +29,7 @@ def render_scan(result: dict, console: Console, top: int = 0, everything: bool =
     listed = programs if folded else modules
     what = "program" if folded else "module"
     if folded and not programs:   # (the script stopped before its step compiled, or never jitted one)
-        title = Text(f"No program of yours in {where}: only modules {EAGER}", style="bold")
+        title = Text(f"No program of yours in {where}", style="bold")
     else:
         title = Text(f"{len(listed)} {what}{'s' * (len(listed) != 1)} in {where}", style="bold")
         title.append(", largest memory needed first" if len(listed) > 1 else "")
