@@ -244,6 +244,7 @@ class Advice(TypedDict):
     items: list[dict]       # kind, saving_bytes, title, how, sources, change
     skipped_because: str | None
     not_measured: list[dict]   # kind, title: changes the budget of one analysis did not reach
+    saved_little: list[dict]   # kind, title, saving_bytes: measured, saving less than an item shows
     explained: list[str]       # memory XLA holds for reasons of its own (constants it writes out)
 
 

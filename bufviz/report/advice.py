@@ -22,7 +22,7 @@ def advice_block(advice: Mapping[str, Any] | None, needed: int | None, width: in
         return None
     if advice["skipped_because"]:
         return Text(f"What to try: not measured, {advice['skipped_because']}", style="dim")
-    items, later = advice["items"], _not_measured(advice.get("not_measured") or [])
+    items, later = advice["items"], _not_measured(advice.get("not_measured") or [], advice.get("saved_little") or [])
     notes = [Text(f"Not a change to make: {line}", style="dim") for line in advice.get("explained") or []]
     if not items:
         return Group(Text("What to try", style="bold"), *notes, *([later] if later is not None else [])) \
@@ -44,13 +44,22 @@ def advice_block(advice: Mapping[str, Any] | None, needed: int | None, width: in
     return Group(head, Padding(grid, (0, 0, 0, 1)), *notes, *([later] if later is not None else []))
 
 
-def _not_measured(candidates: list[dict]):
-    """The changes advice did not measure, to keep to one more analysis."""
-    if not candidates:
-        return None
-    names = "; ".join(c["title"] for c in candidates)
-    return Text(f"Not measured ({len(candidates)}, to keep advice to one more analysis; --advice measures "
-                f"every one): {names}", style="dim")
+def _not_measured(candidates: list[dict], saved_little: list[dict]):
+    """The changes advice did not measure, to keep to one more analysis, and those it measured
+    that save too little to be an item (so that none goes without a word)."""
+    lines = []
+    if candidates:
+        names = "; ".join(c["title"] for c in candidates)
+        lines.append(f"Not measured ({len(candidates)}, to keep advice to one more analysis; --advice measures "
+                     f"every one): {names}")
+    if saved_little:
+        names = "; ".join(f"{c['title']} (saves {_saved(c['saving_bytes'])})" for c in saved_little)
+        lines.append(f"Measured, saving under 1% of memory needed ({len(saved_little)}): {names}")
+    return Text("\n".join(lines), style="dim") if lines else None
+
+
+def _saved(saving: int) -> str:
+    return human_bytes(saving) if saving > 0 else "nothing"
 
 
 def number_ranges(numbers: list[int]) -> str:

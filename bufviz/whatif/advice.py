@@ -47,9 +47,10 @@ class Candidate:
     measure: Callable[[], list[dict]]
 
 
-def what_to_try(report: PeakReport, context, full: bool = False) -> tuple[list[dict], list[dict]]:
+def what_to_try(report: PeakReport, context, full: bool = False) -> tuple[list[dict], list[dict], list[dict]]:
     """(items {kind, title, how, saving_bytes, sources, change}, most saving first; the
-    candidates not measured {kind, title}). `full`: measure every candidate."""
+    candidates not measured {kind, title}; those measured that save less than an item shows).
+    `full`: measure every candidate."""
     module = context.inputs.module
     trials = Trials(context, None if full else BUDGET)
     framework = _framework(module)
@@ -62,20 +63,26 @@ def what_to_try(report: PeakReport, context, full: bool = False) -> tuple[list[d
     candidates = [*_donation(module, trials, framework), *_remat(kept, module, trials),
                   *_carries(report, context, trials, framework), *_precision(rows, module, trials, framework),
                   *_order(report, context, full, order_how(framework, bool(program.get("backward"))))]
-    items, not_measured, remat = [*_fragmentation(report)], [], []
+    items, not_measured, remat, saved_little = [*_fragmentation(report)], [], [], []
     for candidate in sorted(candidates, key=lambda c: -c.touches):
         if not full and candidate.touches < least and candidate.kind != "schedule":
             continue   # acting on less than the least saving shown: not worth the budget
         if not trials.affords(candidate.cost):
             not_measured.append({"kind": candidate.kind, "title": candidate.title})
-        elif candidate.kind == "remat":
-            remat += candidate.measure()
+            continue
+        measured = candidate.measure()
+        if candidate.kind == "remat":
+            remat += measured
         else:
-            items += candidate.measure()
+            items += measured
+        if not measured:   # (measured, and it saves nothing: said, never dropped without a word)
+            saved_little.append({"kind": candidate.kind, "title": candidate.title, "saving_bytes": 0})
     items += _remat_item(remat, module, trials, framework, program.get("remat_ops") or 0)
     shown = sorted((i for i in items if i["saving_bytes"] >= least), key=lambda i: -i["saving_bytes"])
+    saved_little += [{"kind": i["kind"], "title": i["title"], "saving_bytes": i["saving_bytes"]}
+                     for i in items if i["saving_bytes"] < least and i["kind"] != "fragmentation"]
     # another order is XLA's to choose: offered after what the program itself can change
-    return sorted(shown, key=lambda i: i["kind"] == "schedule"), not_measured
+    return sorted(shown, key=lambda i: i["kind"] == "schedule"), not_measured, saved_little
 
 
 def advice_section(report: PeakReport, context, force: bool = False) -> dict:
@@ -88,15 +95,15 @@ def advice_section(report: PeakReport, context, force: bool = False) -> dict:
         return _skipped(f"the module has {size:,} instructions: each what-if would take seconds (--advice "
                         "measures them anyway)")
     try:
-        items, not_measured = what_to_try(report, context, full=force)
-        return {"items": items, "skipped_because": None, "not_measured": not_measured,
+        items, not_measured, saved_little = what_to_try(report, context, full=force)
+        return {"items": items, "skipped_because": None, "not_measured": not_measured, "saved_little": saved_little,
                 "explained": explained(report)}
     except BufvizError as e:   # a part of the module the headline never needed does not read
         return _skipped(f"a changed module could not be measured: {e}")
 
 
 def _skipped(why: str) -> dict:
-    return {"items": [], "skipped_because": why, "not_measured": [], "explained": []}
+    return {"items": [], "skipped_because": why, "not_measured": [], "saved_little": [], "explained": []}
 
 
 def explained(report: PeakReport) -> list[str]:

@@ -290,3 +290,21 @@ def test_each_check_command_of_the_advice_runs_as_printed_and_measures_its_savin
     assert commands and len(commands) == len(items) and "…" not in "".join(commands)
     for command, item in zip(commands, items):
         assert run_json(*shlex.split(command))["what_if"]["saving_bytes"] == item["saving_bytes"]
+
+
+def test_with_advice_every_change_not_measured_by_default_is_an_item_or_said_to_save_little():
+    """--advice measures what default advice left out: each is an item, or named with what it saved."""
+    case = DATA / "library/nnx_transformer_dropout"
+    left = run_json("peak", case)["advice"]["not_measured"]
+    full = run_json("peak", case, "--advice")["advice"]
+    assert left and full["not_measured"] == []
+    said = json.dumps(full["items"]) + json.dumps(full["saved_little"])
+    for candidate in left:
+        assert candidate["title"].split(" ", 1)[1] in said, candidate
+    assert all(c["saving_bytes"] < run_json("peak", case)["memory"]["needed_bytes"] // 100
+               for c in full["saved_little"])
+    # a change measured that saves nothing is named in the text, not dropped
+    quiet = DATA / "corpus/xla-jax-0.10.2/cond_branches"
+    saved_little = run_json("peak", quiet, "--advice")["advice"]["saved_little"]
+    out = run("peak", quiet, "--advice", "--no-color")[1].replace("\n", " ")
+    assert saved_little and all(c["title"].split(":")[0] in out for c in saved_little)
