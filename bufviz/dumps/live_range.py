@@ -2,6 +2,7 @@
 the peak list in its three historical forms and the stack-trace breakdown (docs/rules.md §1.4)."""
 from __future__ import annotations
 
+import math
 import re
 
 from .cursor import Cursor
@@ -164,4 +165,4 @@ def read_live_range_file(text: str, path: str) -> LiveRangeDump:
 def _share(text: str) -> float | None:
     """A row's percentage; None where XLA divided by a peak of 0 bytes (`-nan%`)."""
     share = float(text)
-    return share if share == share and share != float("inf") else None
+    return share if math.isfinite(share) else None

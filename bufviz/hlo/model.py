@@ -251,7 +251,7 @@ def digits(text: str, most: int = INT64_MAX) -> int | None:
 def tuple_problem(instr: Instruction) -> str | None:
     """What keeps the passes from reading a tuple's parts by position (dataflow, thread-local
     values, aliasing): a get-tuple-element's index outside its operand's tuple, a tuple of another
-    number of elements than its operands, a parameter(N) of no number. None where nothing does."""
+    number of elements than its operands. None where nothing does."""
     op, shape = instr.opcode, instr.shape
     if op == "get-tuple-element":
         index = instr.attr("index")  # (XLA prints it first: no need to split every attribute)
@@ -263,8 +263,6 @@ def tuple_problem(instr: Instruction) -> str | None:
     elif op == "tuple" and (not shape.is_tuple or len(shape.elements) != len(instr.operands)):
         return (f"expected a tuple of as many elements as its {len(instr.operands)} operands, "
                 f"found {found(instr.shape_text)}")
-    elif op == "parameter" and digits(instr.args) is None:
-        return f"expected parameter(N), N of 0 to 2^63-1, found {found(instr.args)}"
     return None
 
 

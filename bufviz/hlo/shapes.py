@@ -268,9 +268,12 @@ def _check_layout(shape: ArrayShape, layout: Layout, pos: int) -> None:
     signed 64-bit size."""
     if layout.minor_to_major and sorted(layout.minor_to_major) != list(range(len(shape.dims))):
         raise ShapeSyntaxError(f"expected a layout that orders each of the {len(shape.dims)} dimensions once", pos)
-    if layout.tiles and _padded_count(shape.dims, layout) > MAX_ELEMENTS:
+    count = _padded_count(shape.dims, layout) if layout.tiles else None
+    if count is not None and count > MAX_ELEMENTS:
         raise ShapeSyntaxError("a shape of more elements than XLA can hold once padded to its tiles", pos)
-    if shape.padded_byte_size() > INT64_MAX:
+    # (padded_byte_size, its padded count worked out once)
+    size = shape._bytes_of(count) if count is not None and shape.dtype != "opaque" else shape.byte_size()
+    if size > INT64_MAX:
         raise ShapeSyntaxError("a shape of more bytes than XLA can hold (2^63-1)", pos)
 
 
