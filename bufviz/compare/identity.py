@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 
-from ..dumps.discover import parse_dump_name
+from ..dumps.discover import DumpName, parse_dump_name
 
 SEPARATOR = " · "
 
@@ -77,8 +77,13 @@ def shortest_end(parts: tuple[str, ...], folders: list[tuple[str, ...]]) -> str:
     return "/".join(parts)
 
 
+def dump_name(summary: dict) -> DumpName | None:
+    """The parts of a summary's module file name, as XLA names its dumps (None: named otherwise)."""
+    return parse_dump_name(os.path.basename(summary.get("path") or ""))
+
+
 def dump_number(summary: dict) -> int | None:
-    name = parse_dump_name(os.path.basename(summary.get("path") or ""))
+    name = dump_name(summary)
     return name.number if name else None
 
 

@@ -1,14 +1,13 @@
 """`bufviz scan` (and `peak` on a folder of several modules): the modules ranked by memory needed."""
 from __future__ import annotations
 
-import os
 import shlex
 
 from rich.console import Console
 from rich.text import Text
 
-from ..compare.identity import program_of
-from ..dumps.discover import module_selector, parse_dump_name
+from ..compare.identity import dump_name, program_of
+from ..dumps.discover import module_selector
 from ..compare.compact import xla_dates_text
 from ..hlo.shapes import value_label
 from ..units import human_bytes
@@ -89,8 +88,8 @@ def peak_commands(programs: list[dict], root: str | None, modules: list[dict] | 
     """The exact command that shows each program in full: `--module N` where the number names
     one module of the folder (`modules`: all of them), else `--module N.NAME` (two runs dumped
     into one folder number their modules alike)."""
-    every = [n for m in modules or programs if (n := _dump_name(m))]
-    chosen = [module_selector(name, every) if (name := _dump_name(m)) else None for m in programs]
+    every = [n for m in modules or programs if (n := dump_name(m))]
+    chosen = [module_selector(name, every) if (name := dump_name(m)) else None for m in programs]
     if root is None or None in chosen or len(set(chosen)) != len(chosen):   # (a tree of dump folders)
         return ["bufviz peak PATH shows one in full (PATH: its folder, or its module's file)"]
     lines = [(m.get("module") or "?", f"bufviz peak {shlex.quote(root)} --module {choice}")
@@ -98,10 +97,6 @@ def peak_commands(programs: list[dict], root: str | None, modules: list[dict] | 
     if len(programs) > COMMANDS:
         lines.append((f"… and {len(programs) - COMMANDS} more", f"bufviz peak {shlex.quote(root)} --module N"))
     return ["Each in full:" if len(programs) > 1 else "In full:", *lines]
-
-
-def _dump_name(summary: dict):
-    return parse_dump_name(os.path.basename(summary.get("path") or ""))
 
 
 def _below(error: str, root: str | None) -> str:
