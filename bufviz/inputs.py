@@ -62,12 +62,12 @@ def expand_paths(request: Request) -> tuple[list[str], list[str], list[str]]:
     files: list[str] = []
     notes: list[str] = []
     warnings: list[str] = []
+    stats_named = any(os.path.basename(p) == MEMORY_STATS_FILE for p in paths)   # (then read as named)
     for path in paths:
         if path == STDIN:
             files.append(path)
         elif os.path.isdir(path):
-            named = any(os.path.basename(p) == MEMORY_STATS_FILE for p in paths)   # (read as named, then)
-            found, more_notes, more_warnings = files_in_folder(path, module, request.listing, named)
+            found, more_notes, more_warnings = files_in_folder(path, module, request.listing, stats_named)
             files.extend(found)
             notes += more_notes
             warnings += more_warnings
