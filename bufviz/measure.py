@@ -11,6 +11,7 @@ from .engine.target.target import Target
 from .views.memory import (device_allocations, groups, memory_section, memory_spaces, on_chip_spaces,
                            temp_curve)
 from .views.numbers import other_numbers
+from .views.loops import PASSED, Loops
 from .views.made import copied_parameter, copies_of, is_loop_state, loop_bodies, made_by
 from .views.paths import parameter_paths
 from .views.roles import parameter_roles
@@ -141,6 +142,10 @@ class ModuleDescription:
         return loop_bodies(self.by_name.values())
 
     @cached_property
+    def loops(self) -> Loops:   # what each while loop does with what it carries
+        return Loops(self.by_name.values())
+
+    @cached_property
     def outputs(self) -> dict:   # (name, index) -> the output position it holds
         return output_positions(self.module) or {}
 
@@ -159,6 +164,14 @@ class ModuleDescription:
         """Whether the program differentiates (a training step), not an inference pass."""
         return self.op_names.backward
 
+    def _carry(self, carry: dict) -> dict:
+        """A loop's carry as reports read it: what flows into an element passed through, described."""
+        origin = carry.get("origin")
+        if carry["kind"] != PASSED or origin is None:
+            return {k: v for k, v in carry.items() if k != "origin"}
+        instr, index = origin
+        return {**carry, "origin": self(instr.name, index, made=True)}
+
     def _describe(self, instr, index) -> dict:
         if instr is None:
             return {}
@@ -176,6 +189,8 @@ class ModuleDescription:
                  "user_source": origin[2], "library": origin[3]}
         if is_loop_state(instr, self.loop_bodies):
             found["loop_state"] = True
+        if (carry := self.loops.carry(instr, tuple(index)) or self.loops.filled(instr, tuple(index))) is not None:
+            found["carried"] = self._carry(carry)
         if not origin[0] and instr.opcode not in ("parameter", "constant"):
             found["op_name_near"] = self.lines.op_name_near(instr)   # (what a value XLA made is for)
         if instr.opcode == "parameter":

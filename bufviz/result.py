@@ -35,6 +35,7 @@ class StorageRow(TypedDict, total=False):
     made_by: str | None      # XLA's own: a constant it materialised, a layout copy
     op_name_near: str | None  # a value without op_name: what it copies or feeds
     loop: str | None         # the while loop whose carry the slice is
+    carry: str | None        # what the loop does with it: stacked outputs, cache, passed through, state
     opcode: str | None
     parameter: AllocationParameter | None
     output: str | None       # which output the allocation holds

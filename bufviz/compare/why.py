@@ -20,7 +20,7 @@ from ..units import human_bytes
 from .compact import xla_dates_text
 
 CAUSES = ("donation", "rematerialization", "dtype", "batch", "optimizer", "compiler", "program", "other")
-STATE = ("weights", "optimizer state", "seeds and counters")
+STATE = ("weights", "optimizer state", "running statistics", "caches", "seeds and counters")
 
 
 @dataclass(frozen=True)
@@ -275,8 +275,11 @@ def _evidence(old: dict, new: dict, po: dict[int, _Param], pn: dict[int, _Param]
                          f"[{','.join(map(str, b.dims))}], with the activations that scale with it"
     opt_old = [p for p in po.values() if p.category == "optimizer state"]
     opt_new = [p for p in pn.values() if p.category == "optimizer state"]
-    if len(opt_old) != len(opt_new) or (sum(p.bytes for p in opt_old) != sum(p.bytes for p in opt_new)
-                                        and "dtype" not in found):
+    # (the same arrays on both sides are the same state, however each side's reading names them)
+    same_arrays = sorted(((p.dims or ()), p.dtype or "") for p in po.values()) == \
+        sorted(((p.dims or ()), p.dtype or "") for p in pn.values())
+    if not same_arrays and (len(opt_old) != len(opt_new) or (
+            sum(p.bytes for p in opt_old) != sum(p.bytes for p in opt_new) and "dtype" not in found)):
         found["optimizer"] = f"optimizer state: {_arrays(opt_old)} → {_arrays(opt_new)}"
     remat_old, remat_new = old.get("remat_ops"), new.get("remat_ops")
     if remat_old is not None and remat_new is not None and bool(remat_old) != bool(remat_new):

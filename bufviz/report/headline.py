@@ -12,6 +12,7 @@ from ..units import human_bytes
 from ..views.labels import row_label, row_source, short_label, short_source
 from ..views.memory import MOVED
 from ..views.op_tree import op_tree
+from ..views.paths import shown_path
 from .header import bytes_cell
 from .layout import Column, cut_end, fit_table, from_front, said, shape_column
 from .verify import cut_end_words
@@ -82,10 +83,11 @@ def sparkline(data: Mapping[str, Any], width: int) -> Text:
 
 
 def _collapsed(rows: list[dict]) -> list[list[Any]]:
-    """Identical storage (same size, kind, category, shape and op_name) as one row with a count."""
+    """Identical storage (same size, kind, category, shape and op_name, of no argument or of the
+    same one) as one row with a count: rows naming different arguments never merge."""
     found: dict[tuple, list[Any]] = {}
     for r in rows:
-        key = (r["bytes"], r["kind"], r["category"], r["shape"], r["op_name"], r.get("path")) \
+        key = (r["bytes"], r["kind"], r["category"], r["shape"], r["op_name"], r.get("path"), r.get("copy_of")) \
             if r["kind"] != "free" else (id(r),)
         found.setdefault(key, [r, 0])[1] += 1
     # Largest first by what each row shows (its bytes times its count); free bytes last.
@@ -143,7 +145,8 @@ def donated_lines(slots: list[dict]) -> list[str]:
                "another value": f"put {s['value']} in its donated buffer",
                "its new value": "its donated buffer holds the new value at the peak"}.get(
                    s["holds"], "its donated buffer still holds it at the peak")
-        lines.append(f"donated, then copied: XLA copied {s['path'] or 'parameter ' + str(s['parameter'])} "
+        what = shown_path(s["path"]) if s["path"] else f"parameter {s['parameter']}"
+        lines.append(f"donated, then copied: XLA copied {what} "
                      f"({copies}){' and' if s['holds'] in MOVED else ';'} {now}")
     if len(slots) > SLOTS_SHOWN:
         lines.append(f"… and {len(slots) - SLOTS_SHOWN} more donated parameters XLA copied (JSON: "

@@ -23,6 +23,7 @@ WIDTH, LEFT, TOP, CHAR = 1200, 90, 40, 6.2   # CHAR: width of a character of the
 # What storage holds -> its colour, in every picture; whole-run storage first (drawn lowest).
 COLOURS = {"weights": "#4e79a7", "weight copies": "#a0cbe8", "optimizer state": "#76b7b2", "inputs": "#59a14f",
            "outputs": "#b07aa1", "constants": "#9c755f", "loop carries": "#edc948", "seeds and counters": "#8cd17d",
+           "running statistics": "#86bcb6", "caches": "#d37295",
            "saved activations": "#e15759",
            "activations": "#ff9d9a", "gradients": "#f28e2b", "optimizer update": "#a9dcd6",
            "materialized constants": "#d7b99a", "layout copies": "#d4d49a", "collective buffers": "#b6992d",
@@ -41,7 +42,12 @@ def render_svg(report: PeakReport, boxes: list[dict] | None = None, picture: str
     warned = _warnings(report.warnings or [])
     shift = WARNING_LINE * len(warned) + (8 if warned else 0)   # (and a gap before the chart)
     strip = EVENT_STRIP if picture == "timeline" else 0
-    height = TOP + shift + chart_height + 80 + strip + (map_height + 80 if map_height else 0)
+    # (a legend of many categories takes a second line: what is under it moves down)
+    below_chart = LEGEND_LINE * (_legend_rows([c for c in COLOURS if c in (data.get("by_category") or {"other": 0})])
+                                 - 1)
+    below_map = LEGEND_LINE * (_legend_rows([c for c in COLOURS if any(b["what"] == c for b in boxes)]) - 1)
+    height = TOP + shift + chart_height + 80 + strip + below_chart + \
+        (map_height + 80 + below_map if map_height else 0)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 {WIDTH} {height}" '
              f'style="max-width:{WIDTH}px" font-family="sans-serif" font-size="12">',
              '<rect width="100%" height="100%" fill="white"/>',
@@ -50,7 +56,7 @@ def render_svg(report: PeakReport, boxes: list[dict] | None = None, picture: str
     parts.append(f'<g transform="translate(0,{shift})">')
     parts += _chart(data, memory, chart_height, events=picture == "timeline")
     if map_height:
-        parts += _map(boxes, data["steps"], TOP + chart_height + 80, map_height)
+        parts += _map(boxes, data["steps"], TOP + chart_height + 80 + below_chart, map_height)
     parts += ["</g>", "</svg>"]
     return "\n".join(parts) + "\n"
 
@@ -188,11 +194,24 @@ def _axes(top, height, steps, inner, ticks, y) -> list[str]:
     return out
 
 
+LEGEND_LINE = 16
+
+
+def _legend_rows(keys) -> int:
+    """The lines the legend of `keys` takes (as _legend places them)."""
+    rows, x = 1, LEFT
+    for key in keys:
+        if x + 16 + 7 * len(key) > WIDTH - 10:
+            rows, x = rows + 1, LEFT
+        x += 24 + 7 * len(key)
+    return rows
+
+
 def _legend(y, keys) -> list[str]:
     out, x = [], LEFT
     for key in keys:
         if x + 16 + 7 * len(key) > WIDTH - 10:   # on to a second line
-            x, y = LEFT, y + 16
+            x, y = LEFT, y + LEGEND_LINE
         out.append(f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{COLOURS[key]}"/>')
         out.append(_text(x + 16, y, key, 11))
         x += 24 + 7 * len(key)

@@ -2,7 +2,8 @@
 inputs from what the program does with each parameter (explain/roles.py); gradients from the
 backward pass's op_names (jax's `transpose(jvp(...))`, TensorFlow's `gradient_tape/`), the
 forward pass's temporaries ("activations"; at a backward peak "saved activations", kept for it);
-loop carries; collective buffers; the constants XLA writes out and its layout copies (made.py);
+what loops carry (the stacked outputs a scan writes, a cache it updates, its state; views/loops.py);
+collective buffers; the constants XLA writes out and its layout copies (made.py);
 the optimizer's update; the scratch bytes a library call (cuBLAS, cuDNN, oneDNN) returns beside
 its result. An inference pass's temporaries are its activations."""
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..hlo.shapes import ArrayShape, ShapeSyntaxError, parse_index, parse_shape
+from .loops import CACHE, PASSED, STACKED, STATE
 from .roles import BACKWARD_OP, OPTIMIZER_NAME, UPDATE_OP, WEIGHTS_NAME
 
 _JAX_STYLE = re.compile(r"[\w.-]+\(")   # `jit(step)/...`, `pmap(f)/...`, `parallelize(f)/...`
@@ -29,6 +31,8 @@ def category_of(row: Mapping[str, Any], backward_at_peak: bool, training: bool |
         return "constants"
     if kind == "parameter" and row.get("role"):
         return row["role"]   # from the program's evidence (explain/roles.py)
+    if row.get("carried"):
+        return carried_category(row["carried"], backward_at_peak, training)
     if opcode == "parameter" and kind == "parameter":
         return _parameter_category(row["name"], op_name)
     if opcode.removesuffix("-start").removesuffix("-done") in COLLECTIVES or opcode == "async-collective-start":
@@ -41,7 +45,8 @@ def category_of(row: Mapping[str, Any], backward_at_peak: bool, training: bool |
         return row["made_by"]
     source = row.get("source") or ""
     if BACKWARD_OP.search(op_name):
-        return "gradients"
+        # (integers and masks the backward pass computes, indices of a gather's gradient, are its own temporaries)
+        return "activations" if _integer_shape(row.get("shape")) else "gradients"
     if _forward(op_name, source) and (kind == "temp" or (kind == "output" and backward_at_peak)):
         # kept for the backward pass (in an output's slot too), or made at a forward peak
         return "saved activations" if backward_at_peak else "activations"
@@ -55,6 +60,28 @@ def category_of(row: Mapping[str, Any], backward_at_peak: bool, training: bool |
         if training is False or (training and op_name):
             return "activations"   # an inference pass's results, a training step's loss
     return "other"
+
+
+def carried_category(carried: Mapping[str, Any], backward_at_peak: bool, training: bool | None) -> str:
+    """What an element a loop carries holds, from what the loop does with it (views/loops.py):
+    a scan's stacked outputs are what it writes (the backward pass's saved activations, or
+    gradients), a cache is a cache, what the loop passes through is what flows in."""
+    kind = carried["kind"]
+    if kind == STACKED:
+        if BACKWARD_OP.search(carried.get("written_by") or ""):
+            return "gradients"
+        return "saved activations" if carried.get("read_after_by_backward") else "activations"
+    if kind == CACHE:
+        return "caches"
+    if kind == STATE and BACKWARD_OP.search(carried.get("written_by") or "") and \
+            not _integer_shape(carried.get("shape")):
+        return "gradients"   # (a backward loop's accumulator of a weight's gradient)
+    origin = carried.get("origin")
+    if kind == PASSED and origin:
+        if origin.get("opcode") == "parameter" and origin.get("role"):
+            return "weight copies" if origin["role"] == "weights" else origin["role"]
+        return category_of({"kind": "temp", **origin}, backward_at_peak, training)
+    return "loop carries"
 
 
 _OPTIMIZER_LIBRARY = re.compile(r"^(?:optax|torch/optim|keras/optimizers|tensorflow/python/keras/optimizer)|"
@@ -85,6 +112,15 @@ def _forward(op_name: str, source: str) -> bool:
     if _torch(op_name):   # (its autograd's ops run from C++, with no Python source: not known)
         return bool(source) and "torch/optim/" not in source
     return bool(op_name) and not _JAX_STYLE.match(op_name) and not UPDATE_OP.search(op_name)
+
+
+def _integer_shape(shape: str | None) -> bool:
+    """An array of integers or predicates (never a gradient)."""
+    try:
+        array = parse_shape(shape) if shape else None
+    except ShapeSyntaxError:
+        return False
+    return isinstance(array, ArrayShape) and array.dtype.startswith(("s", "u", "pred"))
 
 
 def _workspace(row: Mapping[str, Any]) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..hlo.shapes import value_label
-from .paths import kept_steps, path_steps, short_path
+from .paths import kept_steps, path_steps, short_path, shown_path
 
 COPY = "copy of "
 ARROW = " → "
@@ -16,9 +16,9 @@ _SUFFIX = re.compile(r"(?: \(updated\))?(?: ×\d+)?$")   # kept whole: what the 
 def row_label(row: dict) -> str:
     """`params['Conv_0']['kernel']`, `copy of params['Dense_0']['kernel']`, else XLA's name."""
     if row.get("path"):   # (the new value a step writes over a donated argument says so)
-        return row["path"] + (" (updated)" if row.get("updated") else "")
+        return shown_path(row["path"]) + (" (updated)" if row.get("updated") else "")
     if row.get("copy_of"):
-        return COPY + row["copy_of"]
+        return COPY + shown_path(row["copy_of"])
     return value_label(row["name"], row.get("index") or "")
 
 

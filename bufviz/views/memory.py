@@ -126,13 +126,17 @@ def _row(a: Mapping[str, Any], offset: int, size: int, kind: str, occupant: Mapp
          others: list[Mapping[str, Any]], ranges, describe) -> StorageRow:
     info = describe(occupant["name"], occupant["index"], made=True)
     span = ranges.get((occupant["name"], occupant["index"]), (None, None))
-    # A slice a while loop's value shares is that loop's carry (its body parameter, its result).
+    # A slice a while loop's value shares is that loop's carry (its body parameter, its result);
+    # what the loop does with the element says what it holds (views/loops.py).
     loop = next((v for v in [occupant, *others] if describe(v["name"], v["index"]).get("opcode") == "while"), None)
+    carried = carried_in(describe, [occupant, *others])
     return {"allocation": a["index"], "offset": offset, "bytes": size, "value_bytes": occupant["size"], "kind": kind,
-            "category": "loop carries" if loop or info.get("loop_state") else None,
+            "category": "loop carries" if (loop or info.get("loop_state")) and not carried else None,
+            "carry": carried["kind"] if carried else None,
             "made_by": info.get("made_by"),   # XLA's own: a constant it materialised, a layout copy
             "op_name_near": info.get("op_name_near"),   # a value without op_name: what it copies or feeds
-            "loop": value_label(loop["name"], loop["index"]) if loop else None,
+            "loop": value_label(loop["name"], loop["index"]) if loop else
+            (value_label(carried["loop"], str(carried["element"])) if carried else None),
             "name": occupant["name"], "index": occupant["index"], "shape": info.get("shape") or occupant["shape"],
             "opcode": info.get("opcode"), "op_name": info.get("op_name"), "source": info.get("source"),
             "user_source": info.get("user_source"), "library": info.get("library"),
@@ -156,8 +160,10 @@ def _whole_run_row(a: Mapping[str, Any], time: int, ranges: dict, describe) -> S
         occupant = own   # (an idle slot is named after its parameter)
     row = _row(a, 0, a["size"], kind, occupant, [v for v in a["values"] if v is not occupant], ranges, describe)
     if kind == "parameter":   # what the parameter holds, whatever value is in its slot at the peak
-        info: dict
-        info = next((info for v in a["values"] if (info := describe(v["name"], v["index"])).get("role")), {})
+        info: dict   # (the parameter's own value first: a copy of another parameter may share its slot)
+        info = describe(own["name"], own["index"]) if own else {}
+        if not info.get("role"):
+            info = next((info for v in a["values"] if (info := describe(v["name"], v["index"])).get("role")), {})
         row["role"], row["role_evidence"] = info.get("role"), info.get("role_evidence")
         row["path"], row["updated"] = info.get("path"), False   # (the slot is the argument's)
         row["holds"], row["donated"] = holds, "output" in kinds   # (its buffer is an output's too)
@@ -231,7 +237,8 @@ def _temp_rows(allocations: Iterable[Mapping[str, Any]], time: int, ranges: dict
 def _free_row(free: int) -> StorageRow:
     return {"allocation": None, "offset": None, "bytes": free, "value_bytes": None, "kind": "free",
             "category": "fragmentation",
-            "made_by": None, "op_name_near": None, "holds": None, "copies": None, "loop": None, "name": FREE_NAME,
+            "made_by": None, "op_name_near": None, "holds": None, "copies": None, "loop": None, "carry": None,
+            "name": FREE_NAME,
             "index": "", "shape": None, "opcode": None, "op_name": None,
             "source": None, "user_source": None, "library": None, "path": None, "copy_of": None, "updated": False,
             "start": None, "end": None, "parameter": None, "role": None, "role_evidence": None,
@@ -239,12 +246,32 @@ def _free_row(free: int) -> StorageRow:
             "shared_with": []}
 
 
+def carried_in(describe, values: Iterable[Mapping[str, Any]]) -> dict | None:
+    """What a loop does with the element a slice holds, from the first of its values a loop
+    carries (its result, its body's parameter), or None."""
+    return next((c for v in values if (c := describe(v["name"], v["index"]).get("carried"))), None)
+
+
 def categorize_rows(rows: list[StorageRow], describe, peak_instruction: str | None, training: bool | None) -> None:
     """`training`: whether the program has a backward pass (None: not known, a dump alone)."""
     backward = backward_at(describe(peak_instruction, "").get("op_name") if peak_instruction else None)
     for r in rows:
         if r["category"] is None:
-            r["category"] = category_of(r, backward, training)
+            r["category"] = row_category(r, describe, backward, training)
+
+
+def row_category(row: StorageRow, describe, backward: bool, training: bool | None) -> str:
+    """What a row's slice holds (`backward`: whether the peak is in the backward pass)."""
+    carried = carried_in(describe, [row, *row["shared_with"]]) if row.get("carry") else None
+    return category_of({**row, "carried": carried} if carried else row, backward, training)
+
+
+def value_row(a: Mapping[str, Any], value: Mapping[str, Any], kind: str, sharing: list[Mapping[str, Any]],
+              ranges: dict, describe) -> StorageRow:
+    """The row a value would have, in its allocation's slice beside values `sharing` its buffer
+    (what the pictures name over time, as the storage at the peak names it)."""
+    return _row(a, value["offset"], value["size"], kind, value, [v for v in sharing if v is not value],
+                ranges, describe)
 
 
 GROUP_KEYS = {"source": lambda r: r.get("user_source") or r["source"] or "(no source line)",

@@ -29,6 +29,25 @@ def parameter_paths(module: Module) -> dict[str, str]:
     return paths
 
 
+# equinox's filter_jit passes the array leaves of the first argument and of the others as flat
+# lists (`dynamic_donate['first'][51]`): said as the user's arguments, the array's number in the
+# flat list after them (`args[0] #51`; `args[1:] #70` for the others, flattened together).
+_EQUINOX = re.compile(r"dynamic_(?:no)?donate\['(first|rest|fun)'\]\[(\d+)\]")
+_EQUINOX_PART = {"first": "args[0]", "rest": "args[1:]", "fun": "fn"}
+
+
+def shown_path(path: str) -> str:
+    """A path as the report shows it: jax's, or equinox's flat leaves in the user's words."""
+    found = _EQUINOX.fullmatch(path)
+    return f"{_EQUINOX_PART[found.group(1)]} #{found.group(2)}" if found else path
+
+
+def equinox_part(path: str) -> str | None:
+    """Which of equinox's flat lists a path is a leaf of: `first`, `rest`, `fun`; None for others."""
+    found = _EQUINOX.fullmatch(path)
+    return found.group(1) if found else None
+
+
 def paths_by_number(module: Module) -> dict[int, str | None]:
     """Entry parameter number -> its pytree path (None where the module names none)."""
     named = parameter_paths(module)

@@ -7,8 +7,8 @@ import numpy as np
 from typing import TYPE_CHECKING
 
 from ..hlo.shapes import parse_index, value_label
-from .categories import backward_at, category_of
-from .memory import WHOLE_RUN, device_allocations
+from .categories import backward_at
+from .memory import WHOLE_RUN, device_allocations, row_category, value_row
 from .storage import largest_over_time
 
 if TYPE_CHECKING:
@@ -19,30 +19,69 @@ FREE_CATEGORY = "free"
 
 def value_categories(report: PeakReport, describe) -> dict[str, str | None]:
     """Value label -> what it holds: the storage rows' word where the value is in use at the
-    peak, else inferred from its allocation and instruction the same way."""
+    peak (and the values sharing its buffer then), else inferred the same way, from a row of its
+    own beside the values sharing its buffer."""
     memory = report.memory
     assert memory is not None   # (asked only where the report has memory)
-    known = {value_label(r["name"], r["index"]): r["category"] for r in memory["at_peak"] if r["kind"] != "free"}
+    known = {}
+    for r in memory["at_peak"]:
+        if r["kind"] != "free":
+            for v in [r, *r["shared_with"]]:
+                known[value_label(v["name"], v["index"])] = r["category"]
+
+    def described(name, index, made=False):   # (as the storage rows describe: the index as text)
+        return describe(name, parse_index(index), made=made)
+
     peak = memory["peak_instruction"]
     backward = backward_at((describe(peak, ()) or {}).get("op_name") if peak else None)
+    has_backward = getattr(describe, "has_backward", None)
+    training = has_backward() if has_backward else None
+    ranges = _ranges(report)
     # A donated parameter and the updated value written over it are the same state (weights,
     # optimizer state): every value of a parameter's allocation holds what the parameter holds.
     state = {r["allocation"]: r["category"] for r in memory["at_peak"] if r["kind"] == "parameter"}
     out = {}
     for a in _drawn(report):
         kind = next((k for k in (*WHOLE_RUN, "temp") if k in a["kinds"]), "temp")
-        for v in a["values"]:
-            label = value_label(v["name"], v["index"])
-            if a["index"] in state:
-                known[label] = state[a["index"]]
-            elif label not in known:
-                info = describe(v["name"], parse_index(v["index"]), made=kind == "temp") or {}
-                known[label] = category_of({"kind": kind, "name": v["name"], "opcode": info.get("opcode"),
-                                            "made_by": info.get("made_by"),
-                                            "op_name": info.get("op_name"), "index": v["index"],
-                                            "source": info.get("source"), "role": info.get("role"),
-                                            "shape": info.get("shape") or v.get("shape")}, backward)
-            out[label] = known[label]
+        for buffer in _buffers(a, ranges):
+            # (what a loop does with the buffer, from the one value that says: each value's row is
+            # judged beside it alone, so a buffer of many values costs no more than its values)
+            says = [v for v in buffer if described(v["name"], v["index"]).get("opcode") == "while"][:1] + \
+                [v for v in buffer if described(v["name"], v["index"]).get("carried")][:1]
+            for v in buffer:
+                label = value_label(v["name"], v["index"])
+                if a["index"] in state:
+                    known[label] = state[a["index"]]
+                elif label not in known:
+                    row = value_row(a, v, kind, says, ranges, described)
+                    known[label] = row_category(row, described, backward, training)
+                out[label] = known[label]
+    return out
+
+
+def _ranges(report: PeakReport) -> dict[tuple[str, str], tuple[int, int]]:
+    xla, ours = report.xla or {}, report.recomputed or {}
+    return {(r["name"], r["index"]): (r["start"], r["end"]) for r in xla.get("live_ranges") or ours["live_ranges"]}
+
+
+def _buffers(a: Allocation, ranges: dict) -> list[list]:
+    """The allocation's values by the buffer they share: at one offset, live at overlapping
+    times (XLA gives distinct buffers overlapping memory only at times that do not overlap).
+    A value without a live range is a buffer of its own."""
+    out: list[list] = []
+    at: dict[int, list] = {}
+    for v in a["values"]:
+        at.setdefault(v["offset"], []).append(v)
+    for values in at.values():
+        timed = sorted(((ranges.get((v["name"], v["index"])) or (-1, -1), k) for k, v in enumerate(values)))
+        end = None
+        for (start, stop), k in timed:
+            if end is None or start < 0 or start > end:
+                out.append([])
+                end = stop
+            else:
+                end = max(end, stop)
+            out[-1].append(values[k])
     return out
 
 
@@ -53,8 +92,7 @@ def in_use_by_category(report: PeakReport, categories: dict[str, str | None]) ->
     memory, timeline = report.memory, report.timeline
     assert memory is not None and timeline is not None   # (asked only where the report has memory)
     steps = timeline["steps"]
-    xla, ours = report.xla or {}, report.recomputed or {}
-    ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in xla.get("live_ranges") or ours["live_ranges"]}
+    ranges = _ranges(report)
     rows = {r["allocation"]: r["category"] for r in memory["at_peak"] if r["kind"] in WHOLE_RUN}
     change: dict[str, np.ndarray] = {}
 

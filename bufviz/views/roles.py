@@ -3,9 +3,12 @@ alone (names differ by library: `params['Dense_0']['kernel']`, `tv[2]`, `mom[1][
 
 * State: a parameter the program updates into an output of its own shape (donated, or made of
   it by elementwise and layout steps): weights or optimizer state. A batch is read, not updated.
+* Running statistics among the state: float arrays whose new value nothing of the backward
+  pass goes into and no optimizer's scope writes (batch-norm's moving mean and variance).
+* Caches: state a while loop carries and writes a slice at a time (a KV cache; views/loops.py).
 * Weights among the state: read by the forward pass (jax's `jvp(...)` op_names) or by a matrix
   product; elsewhere, state whose readers lead to more than the elementwise update (a product,
-  a reduction, a loop), or a moving average (batch-norm statistics, kept with the weights).
+  a reduction, a loop), or a moving average the rule above left (kept with the weights).
 * Optimizer state: state read only by the update (elementwise, into outputs), a parameter read
   only by ops the optimizer's scope names (the learning rate), or named so (`mu`, `nu`, `opt`,
   `adam`, `momentum`, ...).
@@ -30,6 +33,7 @@ from ..hlo.module import Module
 from ..hlo.program import BACKWARD_OP, OpNames, op_name_facts
 from ..hlo.shapes import ArrayShape
 from ..timings import count
+from .loops import CACHE, STACKED, Loops, loop_op_name
 
 OPTIMIZER_NAME = re.compile(r"opt|adam|momentum|velocity|accum|(?:^|[\W_])(?:mu|nu|mom)(?:$|[\W_\d])", re.I)
 WEIGHTS_NAME = re.compile(r"param|weight|kernel|bias|embed|(?:^|[\W_])tv(?:$|[\W_])", re.I)
@@ -40,6 +44,8 @@ _LIBRARY_SOURCE = re.compile(r"(?:^|/)torch/(optim|nn)/")
 SEED_NAME = re.compile(r"rng|seed|(?:^|[\W_])key(?:$|[\W_])", re.I)
 _RANDOM_OP = re.compile(r"threefry|random|philox|rng", re.I)
 SEEDS = "seeds and counters"
+CACHES = "caches"
+RUNNING = "running statistics"
 _MOVING_AVERAGE = re.compile(r"moving|running_|batch_stats", re.I)
 _FORWARDING = ("bitcast", "copy", "reshape", "get-tuple-element", "convert", "copy-start", "copy-done")
 _MATRIX = ("dot", "convolution")
@@ -64,7 +70,7 @@ def parameter_roles(module: Module, facts: OpNames | None = None) -> dict[str, t
     state = _updated(graph, params) if training else _donated(graph, params)
     gradients = {_plain(o) for o in _outputs(entry.root) if BACKWARD_OP.search(graph.op_name(o))}
     roles: dict[str, tuple[str, str] | None] = {
-        p.name: _role(graph, p, p in state, jax_autodiff, training, gradients) for p in params}
+        p.name: _role(graph, p, state.get(p), jax_autodiff, training, gradients) for p in params}
     biases = _Biases([p for p in params if (role := roles[p.name]) and role[0] == "weights"])
     for p in params:
         if roles[p.name] is None:
@@ -91,6 +97,52 @@ class _Graph:
         self._position: dict[Instruction, dict] = {}
         self._elements: dict[tuple, list] = {}
         self.steps = 0   # instructions the walks met (work, counted for tests and --timings)
+        self._loops: Loops | None = None
+        self._backward: dict[Instruction, bool] = {}
+        self._names_backward: bool | None = None
+
+    @property
+    def loops(self) -> Loops:   # (made once a parameter reaches a loop)
+        if self._loops is None:
+            self._loops = Loops(self.module.parsed_instructions().values())
+        return self._loops
+
+    def from_backward(self, instr: Instruction) -> bool:
+        """Whether the backward pass computed `instr` or anything it is made of (each
+        instruction's answer worked out once, so the walks from every output are linear)."""
+        known = self._backward
+        stack = [(instr, False)]
+        while stack:
+            top, ready = stack.pop()
+            if top in known:
+                continue
+            if ready:   # (its operands are known by now)
+                known[top] = any(known.get(o, False) for o in self.made_of(top))
+            elif top.opcode in ("constant", "iota") or (top.opcode == "broadcast" and all(
+                    o.opcode == "constant" for o in top.operands)):
+                known[top] = False   # (a zero the backward pass's scope made is no gradient)
+            elif BACKWARD_OP.search(self.op_name(top)) or \
+                    (top.opcode == "while" and BACKWARD_OP.search(loop_op_name(top))):
+                known[top] = True
+            else:
+                stack.append((top, True))
+                stack.extend((o, False) for o in self.made_of(top) if o not in known)
+                self.steps += 1
+        return known[instr]
+
+    def names_backward(self) -> bool:
+        """Whether the op_names name the backward pass (older jax names only the forward's)."""
+        if self._names_backward is None:
+            self._names_backward = any(BACKWARD_OP.search(self.op_name(i))
+                                       for i in self.module.parsed_instructions().values())
+        return self._names_backward
+
+    def made_of(self, instr: Instruction) -> list[Instruction]:
+        """What a value is computed from: one element of a multi-output fusion from the
+        operands its body reads for it (XLA fuses running statistics with gradients' updates)."""
+        if instr.opcode == "get-tuple-element" and instr.operands and instr.operands[0].opcode == "fusion":
+            return self.element_operands(instr.operands[0], instr.tuple_index)
+        return instr.operands
 
     def body(self, fusion: Instruction):
         if fusion not in self._body:
@@ -159,8 +211,10 @@ class _Graph:
         return self._roles[key]
 
 
-def _role(graph: _Graph, p: Instruction, updated: bool, jax_autodiff: bool, training,
+def _role(graph: _Graph, p: Instruction, new_values: list[Instruction] | None, jax_autodiff: bool, training,
           gradients) -> tuple[str, str] | None:
+    """`new_values`: the outputs a parameter the step updates is written back as (None: not updated)."""
+    updated = new_values is not None
     op_name = graph.op_name(p)
     text = f"{op_name} {p.name}"
     readers = graph.readers(p)
@@ -168,11 +222,15 @@ def _role(graph: _Graph, p: Instruction, updated: bool, jax_autodiff: bool, trai
         return "optimizer state", "its name says so"
     if _seed(graph, p, text, readers):
         return SEEDS, "a random generator's key or state"
+    if updated and training and _float_array(p) and _running(graph, new_values or [], jax_autodiff):
+        return RUNNING, "updated by the step from the forward pass, not from gradients"
     if (made := _made_by(graph.module, p)) is not None:
         return _library_role(made, p, updated), f"first used in torch/{made}/ (its source)"
     if op_name == "xla__device_data" and not p.shape.is_tuple and not cast(ArrayShape, p.shape).dims \
             and not updated:
         return "constants", "a scalar PyTorch/XLA made for the step"
+    if _written_by_loop(graph, p):
+        return CACHES, "a loop writes it in place, a slice at a time"
     if updated:
         why = _weights_state(graph, p, readers, jax_autodiff, text)
         if why:
@@ -193,6 +251,16 @@ def _role(graph: _Graph, p: Instruction, updated: bool, jax_autodiff: bool, trai
     return None
 
 
+def _written_by_loop(graph: _Graph, param: Instruction) -> bool:
+    """A parameter a while loop carries and writes a slice at a time (a KV cache, a buffer a
+    scan fills): state, but neither weights nor the optimizer's."""
+    for loop, element in graph.loops.loops_reading(param, through=("bitcast",)):   # (a copy is not the argument)
+        carry = graph.loops.carry(loop, (element,))
+        if carry is not None and carry["kind"] in (CACHE, STACKED):
+            return True
+    return False
+
+
 def _made_by(module: Module, param: Instruction) -> str | None:
     """Where PyTorch/XLA first used the tensor a parameter holds (its source_file): the
     optimizer's code, a layer's, or None for the user's own code (the batch) or no source."""
@@ -211,6 +279,53 @@ def _library_role(made: str, param: Instruction, updated: bool) -> str:
     return "constants"             # a layer's scalar for the step (a dropout rate)
 
 
+def _running(graph: _Graph, new_values: list[Instruction], jax_autodiff: bool) -> bool:
+    """State whose new value the forward pass computes (a batch-norm statistic's moving
+    average): nothing the backward pass made goes into it, and no optimizer's scope writes it
+    (TensorFlow computes a softmax's gradient in the forward op: its optimizer's scope says);
+    under jax's autodiff, the forward pass (`jvp(`) writes it: an optimizer's update is outside
+    it, where XLA may fuse a gradient without its backward op_name."""
+    if jax_autodiff and not all("jvp(" in (n := _op_name_of(graph, o)) and not BACKWARD_OP.search(n)
+                                for o in new_values):
+        return False
+    def optimizer(o: Instruction) -> bool:
+        op_name = graph.op_name(o)
+        return bool(UPDATE_OP.search(op_name)) and not _MOVING_AVERAGE.search(op_name)
+    # (jax before 0.4.36 or so wrote no transpose(...) on the backward pass: nothing to go by there)
+    return bool(new_values) and graph.names_backward() and \
+        not any(graph.from_backward(o) or optimizer(o) for o in new_values) and \
+        any(_computed(graph, o) for o in new_values)
+
+
+def _op_name_of(graph: _Graph, value: Instruction) -> str:
+    """A value's op_name: its own, or what it is a bitcast or copy of (a fusion's root's)."""
+    while not graph.op_name(value) and value.opcode in ("bitcast", "copy", "get-tuple-element") and value.operands:
+        value = value.operands[0]
+    return graph.op_name(value)
+
+
+def _computed(graph: _Graph, value: Instruction, depth: int = 6) -> bool:
+    """Whether something the step computes (a reduction, a product: not elementwise steps over
+    parameters and constants) goes into `value` within `depth` steps: a statistic of the batch,
+    not the state returned as it came (nnx.jit returns a module's weights as copies)."""
+    frontier, seen = [value], {value}
+    for _ in range(depth):
+        following = []
+        for instr in frontier:
+            graph.steps += 1
+            if instr.opcode not in ("parameter", "constant") and not graph.update_step(instr):
+                return True
+            following += [o for o in graph.made_of(instr) if o not in seen]
+            seen.update(following)
+        frontier = following
+    return False
+
+
+def _float_array(param: Instruction) -> bool:
+    return not param.shape.is_tuple and bool(cast(ArrayShape, param.shape).dims) and \
+        cast(ArrayShape, param.shape).dtype.startswith(("f", "bf"))
+
+
 def _integer(param: Instruction) -> bool:
     return not param.shape.is_tuple and cast(ArrayShape, param.shape).dtype.startswith(("s", "u", "pred"))
 
@@ -226,27 +341,42 @@ def _plain(instr: Instruction) -> str:
     return instr.shape.text_without_layout()
 
 
-def _updated(graph: _Graph, params: list[Instruction]) -> set[Instruction]:
+def _updated(graph: _Graph, params: list[Instruction]) -> dict[Instruction, list[Instruction]]:
     """Parameters donated to an output, or written into an output of their own shape by an
-    update: elementwise and layout steps only (a gather or a product reads, it does not update)."""
+    update: elementwise and layout steps only (a gather or a product reads, it does not update);
+    each with the outputs that are its new value."""
     by_number = {p.parameter_number: p for p in params}
-    found = {by_number[n] for _, n, _, _ in graph.module.input_output_alias if n in by_number}
-    is_param = set(params)
     assert graph.module.entry is not None   # (a parsed module has its entry computation)
-    for out in _outputs(graph.module.entry.root):
+    root = graph.module.entry.root
+    found: dict[Instruction, list[Instruction]] = {}
+    for out_index, n, _, _ in graph.module.input_output_alias:
+        if n in by_number:
+            out = _output_at(root, tuple(out_index))
+            found.setdefault(by_number[n], []).extend([out] if out is not None else [])
+    is_param = set(params)
+    for out in _outputs(root):
         for source in _update_sources(graph, out):
             if source in is_param and _plain(source) == _plain(out):
-                found.add(source)
+                found.setdefault(source, []).append(out)
     return found
 
 
-def _donated(graph: _Graph, params: list[Instruction]) -> set[Instruction]:
+def _output_at(root: Instruction, index: tuple) -> Instruction | None:
+    instr = root
+    for i in index:
+        if instr.opcode != "tuple" or i >= len(instr.operands):
+            return None
+        instr = instr.operands[i]
+    return instr
+
+
+def _donated(graph: _Graph, params: list[Instruction]) -> dict[Instruction, list[Instruction]]:
     """Parameters donated into an output of their own shape: state the program writes back
     (weights, optimizer state, a counter), whether or not it has a backward pass."""
     by_number = {p.parameter_number: p for p in params}
     assert graph.module.entry is not None   # (a parsed module has its entry computation)
     root = graph.module.entry.root.shape
-    found = set()
+    found: dict[Instruction, list[Instruction]] = {}
     for out_index, number, param_index, _ in graph.module.input_output_alias:
         p = by_number.get(number)
         if p is None:
@@ -256,8 +386,9 @@ def _donated(graph: _Graph, params: list[Instruction]) -> set[Instruction]:
                 root.subshape(tuple(out_index)).text_without_layout()
         except KeyError:   # (an index the shapes do not have: not this rule's)
             continue
+        out = _output_at(graph.module.entry.root, tuple(out_index))
         if same:
-            found.add(p)
+            found.setdefault(p, []).extend([out] if out is not None else [])
     return found
 
 

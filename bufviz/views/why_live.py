@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import BufvizError
 from .labels import row_label
+from .paths import shown_path
 from ..hlo.shapes import parse_index, value_label
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def _find(rows: Sequence[Mapping[str, Any]], report: PeakReport, name: str | Non
     if name is None:   # the largest buffer at the peak (a temporary among equals: it is the one to change)
         return max(storage, key=lambda r: (r["bytes"], r["kind"] == "temp"))
     for r in storage:
-        if name in (r["name"], value_label(r["name"], r["index"]), r.get("path")):
+        if name in (r["name"], value_label(r["name"], r["index"]), r.get("path"), shown_path(r.get("path") or "")):
             return r
         if any(name in (v["name"], value_label(v["name"], v["index"])) for v in r["shared_with"]):
             return _shared_row(report, r, name)
@@ -132,13 +133,25 @@ def _why_alive(report: PeakReport, row: Mapping[str, Any], facts: dict) -> str:
         return "an entry parameter that is not donated: it stays allocated for the whole run"
     if param is not None:
         return f"an entry parameter donated to output {{{param['aliased_output']}}}: it becomes that output"
-    if row["category"] == "loop carries":
-        return ("carried by a while loop" + (f" ({row['loop']})" if row.get("loop") else "") +
-                ": every iteration reuses its buffer, which lives as long as the loop")
+    loop = f" ({row['loop']})" if row.get("loop") else ""
+    carry = row.get("carry")
+    if carry == "stacked outputs":
+        return (f"a while loop's stacked outputs{loop}: the loop writes a slice of it each iteration, "
+                f"and {_last_use(facts)}")
+    if carry == "cache":
+        return f"a cache a while loop{loop} updates in place each iteration: it lives as long as the loop"
+    if carry == "passed through":
+        return f"carried unchanged through a while loop{loop}, which reads it each iteration"
+    if row["category"] == "loop carries" or carry == "state":
+        return f"carried by a while loop{loop}: every iteration reuses its buffer, which lives as long as the loop"
     if row["kind"] == "output":
         return "part of the program's output (or in an output's allocation): it lives to the end"
     if row["kind"] == "constant":
         return "a constant: allocated for the whole run"
+    return _last_use(facts)
+
+
+def _last_use(facts: dict) -> str:
     if facts["last_use_at"] is None:
         return "its last use is not in the schedule"
     where = "across the peak " if facts["live_at_peak"] and facts["end"] > facts["peak_time"] else ""

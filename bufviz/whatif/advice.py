@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, cast
 
 from ..errors import BufvizError
 from ..units import human_bytes
-from ..views.paths import path_steps, paths_by_number
+from ..views.paths import equinox_part, path_steps, paths_by_number, shown_path
 from ..views.framework import (CARRY_HOW, DONATE_PARAMETERS_HOW, JAX, PRECISION_HOW, REMAT_HOW,
                                  START_HOW, detect_framework, order_how)
 from .aliasing import AVOIDABLE, copies
@@ -140,7 +140,8 @@ def _donation(module, trials: Trials, framework) -> list[Candidate]:
         if not plans:
             return []
         donated = sorted({p.number for p in plans})
-        names = list(dict.fromkeys(by_number[n].op_name or by_number[n].name for n in donated))
+        names = list(dict.fromkeys(shown_path(by_number[n].op_name) if by_number[n].op_name else by_number[n].name
+                                   for n in donated))
         return [{"kind": "donate", "saving_bytes": trials.donation_saving(donated_module(module, plans)),
                  "title": f"donate {_parameters(donated)} ({_names(names)}): "
                           "outputs of the same shape can reuse their memory",
@@ -166,7 +167,11 @@ def donate_how(module, numbers: list[int], framework) -> str:
     files = " ".join(module.file_names.values())
     if "flax/nnx" in files:
         return f"nnx.jit(..., donate_argnames=({names})) (or donate_argnums=({argnums}))"
-    if "equinox" in files:
+    if "equinox" in files:   # (its filter_jit donates the first argument's arrays, the others', or both)
+        parts = {p for n in numbers if (p := equinox_part(by_number.get(n) or ""))}
+        if parts:
+            return 'eqx.filter_jit(..., donate="all")' if "first" in parts else \
+                'eqx.filter_jit(..., donate="all-except-first")'
         return f'eqx.filter_jit(..., donate="all-except-first") or donate="all", for the arguments {names}'
     return f"jax.jit(..., donate_argnames=({names})) or donate_argnums=({argnums}), if those are its positions"
 

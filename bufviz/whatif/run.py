@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final, Sequence
 
 from ..errors import BufvizError
 from ..measure import module_report
-from ..views.paths import path_steps, paths_by_number
+from ..views.paths import path_steps, paths_by_number, shown_path
 from .donate import donated_module, donation_json, plan_donations
 from .remat import NO_SUCH, plan_remat, remat_json, rematerialized_module
 
@@ -37,7 +37,8 @@ def donated_numbers(module, wanted: list) -> list[int]:
     paths = paths_by_number(module)
     for pattern in patterns:
         wild = re.compile(".*".join(re.escape(part) for part in pattern.split("*")))   # (only * is special)
-        found = [n for n, path in paths.items() if path and (wild.fullmatch(path) or path_steps(path)[0] == pattern)]
+        found = [n for n, path in paths.items() if path and (wild.fullmatch(path) or path_steps(path)[0] == pattern
+                                                            or shown_path(path) == pattern)]
         if not found:
             raise BufvizError(f"no parameter's pytree path matches {pattern!r} (paths look like "
                               f"{next((p for p in paths.values() if p), 'none: the module names no paths')!r})",

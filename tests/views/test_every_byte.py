@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from bufviz.pipeline import peak_report
+from bufviz.request import Request
 from conftest import DATA, SHARED, run, run_json
 
 FOLDER_STEPS = sorted(p for f in (DATA / "folders").glob("jax-*/*") if (f / "truth.json").exists()
@@ -49,6 +51,23 @@ def test_other_is_at_most_five_percent_of_memory_needed(path):
     other = sum(r["bytes"] for r in memory["at_peak"] if r["category"] == "other")
     assert other <= 0.05 * memory["needed_bytes"]
     assert sum(g["bytes"] for g in run_json("peak", path)["groups"]["category"]) == memory["needed_bytes"]
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=pid)
+def test_other_is_at_most_five_percent_at_every_moment(path):
+    """What the pictures stack over time: at each step of the schedule, "other" is at most 5% of
+    the memory in use then, and the parts sum to it (the reserved allocations and the temp bytes
+    in use, from the timeline XLA's live ranges give)."""
+    report = peak_report(Request((str(path),)), value_info=True)
+    if report.memory is None:
+        pytest.skip("no allocations")
+    timeline = report.timeline
+    by_category = timeline["by_category"]
+    reserved = sum(timeline["whole_run_bytes"].values())
+    for t, temp in enumerate(timeline["temp_in_use"]):
+        in_use = sum(curve[t] for curve in by_category.values())
+        assert in_use == reserved + temp, t
+        assert by_category.get("other", [0] * (t + 1))[t] <= 0.05 * in_use, t
 
 
 INFERENCE = [p for p in PROGRAMS[:40] if not differentiates(module_text(p))]

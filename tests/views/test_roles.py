@@ -65,6 +65,10 @@ PROGRAMS = {
     # nn.Linear 784-512-512-10, no_grad; x f32[64,784]
     "torch-mlp_inference": (784*512+512 + 512*512+512 + 512*10+10, 0, None, 64*784*F32),
 }
+# The batch-norm running statistics among the model's floats (moving mean and variance of each
+# BatchNorm): state the forward pass updates, not the gradients.
+RUNNING = {"jax-flax_linen_cnn_bn_adam": 2*16, "tf-cnn_bn_dropout_train": 2*16 + 2*32,
+           "torch-cnn_bn_adam_train": 2*16 + 2*32}
 # Beside the optimizer's per-weight state: its step counter, learning rate and bias corrections
 # (PyTorch passes them in as f32 and f64 scalars each step).
 COUNTERS = 64
@@ -84,11 +88,14 @@ def test_parameters_are_called_what_the_program_makes_them(name):
     model, slots, trainable, batch = PROGRAMS[name]
     found = _parameter_bytes(DATA / "roles" / name)
     assert found.get("inputs", 0) == batch                       # the batch, and nothing else
-    assert found.get("weights", 0) == model * F32
+    running = RUNNING.get(name, 0)
+    assert found.get("weights", 0) == (model - running) * F32
+    assert found.get("running statistics", 0) == running * F32
     optimizer = (trainable or model) * F32 * slots
     assert optimizer <= found.get("optimizer state", 0) <= optimizer + COUNTERS
     # (PyTorch/XLA's scalars and index tensors made for the step are constants)
-    assert set(found) <= {"inputs", "weights", "optimizer state", "seeds and counters", "constants"}
+    assert set(found) <= {"inputs", "weights", "running statistics", "optimizer state", "seeds and counters",
+                          "constants"}
 
 
 def test_a_donated_parameter_is_state_never_inputs():
