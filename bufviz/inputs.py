@@ -31,6 +31,7 @@ class Inputs:
     usage_report: UsageReport | None = None
     memory_stats: dict[str, int] | None = None             # jax's compiled.memory_analysis()
     jax_version: str | None = None                          # the jax release that file names, if any
+    memory_stats_guessed: bool = False   # beside other modules: read only where its numbers are this one's
     oom: OomReport | None = None                           # a pasted out-of-memory message
     dump_name: DumpName | None = None
     split_files: bool | None = None   # values / live ranges in their own files (XLA ≥ 2026-04); None: unknown
@@ -55,20 +56,23 @@ class Inputs:
         return self.buffer_assignment is not None or self.live_range is not None
 
 
-def expand_paths(request: Request) -> tuple[list[str], list[str], list[str]]:
+def expand_paths(request: Request) -> tuple[list[str], list[str], list[str], str | None]:
     """Files to read, with notes and warnings about what was chosen: folders become the files of
-    their one module; with discovery, each file brings its siblings of the same dump set."""
+    their one module; with discovery, each file brings its siblings of the same dump set. Last,
+    jax's statistics file among them where it may be another module's."""
     paths, module = list(request.paths), request.module
     files: list[str] = []
     notes: list[str] = []
     warnings: list[str] = []
     stats_named = any(os.path.basename(p) == MEMORY_STATS_FILE for p in paths)   # (then read as named)
+    guessed_stats: str | None = None
     for path in paths:
         if path == STDIN:
             files.append(path)
         elif os.path.isdir(path):
-            found, more_notes, more_warnings = files_in_folder(path, module, request.listing, stats_named)
+            found, more_notes, more_warnings, guessed = files_in_folder(path, module, request.listing, stats_named)
             files.extend(found)
+            guessed_stats = guessed_stats or guessed
             notes += more_notes
             warnings += more_warnings
         elif os.path.exists(path):
@@ -97,12 +101,13 @@ def expand_paths(request: Request) -> tuple[list[str], list[str], list[str]]:
         warnings += more_warnings
     elif sets and not sets[0].name.optimized:
         warnings += choose_set(sets, paths[0], None)[2]
-    return unique, list(dict.fromkeys(notes)), list(dict.fromkeys(warnings))
+    return unique, list(dict.fromkeys(notes)), list(dict.fromkeys(warnings)), guessed_stats
 
 
 def load_inputs(request: Request, say=None) -> Inputs:
     inputs = Inputs()
-    files, inputs.notes, inputs.warnings = expand_paths(request)
+    files, inputs.notes, inputs.warnings, guessed = expand_paths(request)
+    inputs.memory_stats_guessed = guessed is not None
     names = [n for n in (parse_dump_name(os.path.basename(f)) for f in files) if n is not None]
     inputs.dump_name = names[0] if names else None
     for path in files:

@@ -84,9 +84,13 @@ class MemoryCheck:
                 baseline = baseline_path
         verdict = check(result, budget=budget, baseline=baseline, max_increase=max_increase, metrics=[metric],
                         device=device)
-        if not verdict.ok:
-            problems = "; ".join(v for r in verdict.results for v in r["violations"])
-            pytest.fail(f"bufviz: {problems}\n\n{result.text(top=8)}", pytrace=False)
+        if not verdict.ok:   # (what failed, why it changed, what grew: as `bufviz check` says it)
+            from .report.check import reasons_lines
+            failed = [r for r in verdict.results if not r["ok"]]
+            problems = "; ".join(v for r in failed for v in r["violations"])
+            why = "\n".join(line for r in failed for line in reasons_lines(r))
+            pytest.fail(f"bufviz: {problems}" + (f"\n{why}" if why else "") + f"\n\n{result.text(top=8)}",
+                        pytrace=False)
         return result
 
     def _baseline_path(self, name: str | None) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from .hlo.shapes import format_index, parse_index
+from .dumps.discover import STATS_MATCHED, STATS_OF_ANOTHER
 from .inputs import Inputs
 from .result import SCHEMA_VERSION, Allocation, LiveRow, PeakReport, Recomputed, XlaNumbers
 from .verify.compare import mismatches, verification
@@ -26,6 +27,8 @@ def build_peak_report(inputs: Inputs, platform: str, vintage: Vintage, result: P
     used to annotate the rows live at the peak."""
     placement = _placement(inputs.buffer_assignment)
     xla = xla_section(inputs, describe, placement)
+    if inputs.memory_stats_guessed and xla is not None and xla["memory_stats"] is not None:
+        notes = [*notes, _guessed_stats(inputs, xla)]
     if assignment is not None:  # bufviz's rows show where bufviz put them
         placement = {(v["name"], parse_index(v["index"])): (a["index"], v["offset"], v["shape"])
                      for a in assignment["allocations"] for v in a["values"]}
@@ -78,6 +81,19 @@ def xla_section(inputs: Inputs, describe, placement: dict) -> XlaNumbers | None:
     if section["memory_stats"] is not None:
         section["memory_stats"]["jax_version"] = inputs.jax_version
     return section
+
+
+def _guessed_stats(inputs: Inputs, xla: XlaNumbers) -> str:
+    """jax's statistics file beside several modules is this module's where its argument, output,
+    alias and temp bytes are the allocations': kept then, else dropped. The note that says which."""
+    stats = xla["memory_stats"]
+    assert stats is not None   # (asked only where it was read)
+    keys = ("argument_bytes", "output_bytes", "alias_bytes", "temp_bytes")
+    if stats["reported"] and all(k in xla and stats[k] == xla[k] for k in keys):   # type: ignore[literal-required]
+        return STATS_MATCHED
+    xla["memory_stats"] = None
+    inputs.memory_stats, inputs.jax_version, inputs.paths["memory_stats"] = None, None, None
+    return STATS_OF_ANOTHER
 
 
 def _memory_stats_json(stats: dict | None) -> dict | None:

@@ -155,7 +155,10 @@ def _the_program(request) -> tuple:
         return None, None
     names = [s.name.module for s in eager]
     note = f"{root} also holds {eager_words(names)}: `bufviz scan {root} --all` lists them" if eager else None
-    return replace(request, paths=tuple(program.files), discover=False), note
+    # (the folder and the module by number and name, so that jax's statistics beside it are
+    # weighed as for any folder: dumps/discover.py)
+    folder = os.path.dirname(program.files[0]) or "."
+    return replace(request, paths=(folder,), module=f"{program.name.number}.{program.name.module}"), note
 
 
 def _overview(ctx, request, fmt: str, output, no_color: bool, top: int) -> int:

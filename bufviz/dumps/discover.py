@@ -142,10 +142,11 @@ def dump_sets(files: list[str]) -> list[DumpSet]:
 
 
 def files_in_folder(folder: str, module: str | None, listing: FolderListing | None = None,
-                    stats_named: bool = False) -> tuple[list[str], list[str], list[str]]:
+                    stats_named: bool = False) -> tuple[list[str], list[str], list[str], str | None]:
     """The files of the one module in `folder` (or the one `module` selects; else the folder's
     one program of the user's, beside the modules jax compiled for eager operations), with notes
-    and warnings about the choice."""
+    and warnings about the choice; and jax's statistics file where the folder holds other
+    modules too (read only where its numbers are this module's: sections.py checks)."""
     listing = listing or FolderListing()
     files = [os.path.join(folder, f) for f in listing.files(folder)]
     sets = dump_sets(files)
@@ -162,10 +163,17 @@ def files_in_folder(folder: str, module: str | None, listing: FolderListing | No
     chosen, more, warnings = choose_set(sets, folder, module)
     notes += more
     stats = memory_stats_files(folder, chosen.name, listing)
+    guessed = None
     if not stats and not stats_named and chosen.name.optimized and MEMORY_STATS_FILE in listing.files(folder):
-        notes.append(f"{MEMORY_STATS_FILE} beside it is not read: the folder holds several optimized modules "
-                     "and the file does not say which one it describes")
-    return chosen.files + stats, notes, warnings
+        guessed = os.path.join(folder, MEMORY_STATS_FILE)
+        stats = [guessed]
+    return chosen.files + stats, notes, warnings, guessed
+
+
+STATS_OF_ANOTHER = (f"{MEMORY_STATS_FILE} beside it is not read: the folder holds several optimized modules "
+                    "and its argument, output, alias and temp bytes are not this module's")
+STATS_MATCHED = (f"{MEMORY_STATS_FILE} beside it read: the folder holds several optimized modules, and its "
+                 "argument, output, alias and temp bytes are this module's")
 
 
 def the_program(sets: list[DumpSet]) -> tuple[DumpSet | None, list[DumpSet]]:

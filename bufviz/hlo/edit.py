@@ -47,6 +47,10 @@ class BodyEdit:
         block = self.blocks.pop(self._at(instr.name))
         self.blocks.insert(self._at(before), (block[0], _strip_trailing(block[1])))
 
+    def insert_before(self, before: str, name: str, line: str) -> None:
+        """A new instruction `name`, printed as `line`, computed just before `before`."""
+        self.blocks.insert(self._at(before), (name, [line]))
+
     def drop(self, instr: Instruction) -> None:
         self.blocks.pop(self._at(instr.name))
 

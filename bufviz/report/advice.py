@@ -32,7 +32,8 @@ def advice_block(advice: Mapping[str, Any] | None, needed: int | None, width: in
     grid.add_column()
     for k, item in enumerate(items, 1):
         share = f" ({100 * item['saving_bytes'] / needed:.0f}% of memory needed)" if needed else ""
-        body = [Text.assemble((f"saves {human_bytes(item['saving_bytes'])}{share}: ", "bold"), item["title"]),
+        about = "about " if item.get("estimate") else ""   # (a change XLA would make on its own terms)
+        body = [Text.assemble((f"saves {about}{human_bytes(item['saving_bytes'])}{share}: ", "bold"), item["title"]),
                 Text(f"how: {item['how']}")]
         if item["sources"]:
             body.append(Text("where: " + ", ".join(short_source(s, 40) for s in item["sources"][:3]), style="cyan"))

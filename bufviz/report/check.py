@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -142,12 +144,8 @@ def render_check(result: dict, console: Console, everything: bool = False) -> No
             continue
         for v in r["violations"]:
             say(console, f"{r['program']}: {v}", "red")
-        if because := first_reason(r.get("why") or [], r["delta"] or 0):
-            say(console, f"  {because}", indent="    ")
-        for c in r["culprits"]:
-            grew = f" ({signed(c['delta'])})" if c["delta"] else ""
-            where = f"  {c['source']}" if c["source"] else ""
-            say(console, f"  {c['what']} {human_bytes(c['bytes'])}{grew}{where}", indent="    ")
+        for line in reasons_lines(r):
+            say(console, line, indent="    ")
     for line in limit_lines(result):
         say(console, line, "dim")
     for program, why in doubts(result):
@@ -159,3 +157,16 @@ def render_check(result: dict, console: Console, everything: bool = False) -> No
     for line in unpaired_lines(result):
         say(console, f"note: {line}", "dim")
     say(console, verdict_line(result), "bold green" if result["ok"] else "bold red")
+
+
+def reasons_lines(r: Mapping[str, Any]) -> list[str]:
+    """Under a check that failed: why it changed (the largest reason) and the buffers that grew
+    most (else the largest), each with the user's line."""
+    lines = []
+    if because := first_reason(r.get("why") or [], r["delta"] or 0):
+        lines.append(f"  {because}")
+    for c in r["culprits"]:
+        grew = f" ({signed(c['delta'])})" if c["delta"] else ""
+        where = f"  {c['source']}" if c["source"] else ""
+        lines.append(f"  {c['what']} {human_bytes(c['bytes'])}{grew}{where}")
+    return lines

@@ -39,9 +39,15 @@ def what_if_block(data: Mapping[str, Any], width: int) -> Group:
         Column("change", [signed(data["after"][k] - data["before"][k]) for k in parts], "right"),
     ], width))
     saving = data["saving_bytes"]
-    verdict = (f"saves {human_bytes(saving)} of memory needed" if saving > 0 else
-               "saves nothing" if saving == 0 else f"costs {human_bytes(-saving)} more")
+    copied = sorted({d["number"] for d in data["donate"] if d.get("copied_first")})
+    about = "about " if copied else ""   # (where XLA puts its copies is its scheduler's choice)
+    verdict = (f"saves {about}{human_bytes(saving)} of memory needed" if saving > 0 else
+               "saves nothing" if saving == 0 else f"costs {about}{human_bytes(-saving)} more")
     lines.append(Text(f"  {verdict}; the report below is the changed module", style="bold"))
+    if copied:
+        lines.append(Text(f"  XLA copies parameter{'s' * (len(copied) > 1)} {number_ranges(copied)} first (read "
+                          "after the update, by the data dependencies): counted, each copy made at its first "
+                          "read", style="dim"))
     return Group(*lines)
 
 

@@ -142,9 +142,15 @@ def _donation(module, trials: Trials, framework) -> list[Candidate]:
         donated = sorted({p.number for p in plans})
         names = list(dict.fromkeys(shown_path(by_number[n].op_name) if by_number[n].op_name else by_number[n].name
                                    for n in donated))
-        return [{"kind": "donate", "saving_bytes": trials.donation_saving(donated_module(module, plans)),
+        copied = sorted({p.number for p in plans if p.copied})
+        # (XLA copies a parameter read late by the data dependencies first: measured with the copies)
+        copies = f"; XLA copies {_parameters(copied)} first (read after the update, by the data " \
+                 "dependencies): counted, each copy made at its first read (an estimate: XLA's " \
+                 "scheduler places it)" if copied else ""
+        return [{"kind": "donate", "estimate": bool(copied),
+                 "saving_bytes": trials.donation_saving(donated_module(module, plans), copies=bool(copied)),
                  "title": f"donate {_parameters(donated)} ({_names(names)}): "
-                          "outputs of the same shape can reuse their memory",
+                          f"outputs of the same shape can reuse their memory{copies}",
                  "how": donate_how(module, donated, framework),
                  "sources": [], "change": {"donate": donated}}]
     return [Candidate("donate", f"donate {_parameters(numbers)}", touches, DONATION_PLAN + DONATED, measure)]

@@ -1,6 +1,7 @@
 """Donating a parameter: jax's `donate_argnums` becomes an input_output_alias entry pairing each
-leaf of the parameter with an output leaf of the same shape and layout. Legal only when the
-parameter is dead once the output is written (XLA would otherwise copy it back)."""
+leaf of the parameter with an output leaf of the same shape and layout. Planned only where the
+parameter is dead once the output is written in the module's schedule; XLA still copies it
+first where the data dependencies alone do not order every read before that write."""
 from __future__ import annotations
 
 import copy
@@ -9,8 +10,11 @@ from dataclasses import dataclass
 from ..engine.assignment.assignment import BufferAssigner
 from ..engine.liveness.hlo_liveness import ModuleAnalysis, analyze_donated, analyze_module
 from ..engine.target.target import Target
+from ..hlo.edit import BodyEdit, reparsed
+from ..hlo.model import Instruction
 from ..hlo.module import Module
 from ..hlo.shapes import Shape, format_index
+from .rewrite import fresh_name
 
 
 @dataclass
@@ -20,6 +24,7 @@ class Donation:
     bytes: int
     output: tuple | None  # the output leaf it would alias
     reason: str | None   # why it cannot be donated (None when it can)
+    copied: bool = False  # XLA copies it first: a read of it is not ordered before the output's write
 
 
 def leaves(shape: Shape) -> list[tuple[tuple, Shape]]:
@@ -94,7 +99,50 @@ def plan_donations(module: Module, target: Target, numbers: list[int],
                 bad.add(out)
                 open_leaves.append((plan, same, bad))
         open_leaves.sort(key=lambda leaf: order[id(leaf[0])])   # earlier leaves choose first
+    _mark_copies(module, [p for p in plans if p.reason is None and p.output is not None])
     return plans
+
+
+def _mark_copies(module: Module, plans: list[Donation]) -> None:
+    """XLA's copy insertion copies a donated parameter first (all its readers then read the copy)
+    unless every read of it comes before the output's write by the data dependencies alone: it
+    judges before the schedule is made. (A jax step's weight read by the backward pass after its
+    update is computed, as XLA sees it, is copied: `copy(%params...)` in the donated module.)
+    Each instruction's set of donated parameters' readers among its ancestors, as bits: linear."""
+    entry = module.entry
+    assert entry is not None   # (a parsed module has its entry computation)
+    params = {p.parameter_number: p for p in entry.parameters}
+    readers: dict[Instruction, int] = {}   # a reader of a donated parameter -> its bit
+    for plan in plans:
+        for user in params[plan.number].users:
+            readers.setdefault(user, len(readers))
+    if not readers:
+        return
+    before: dict[Instruction, int] = {}   # what has run before an instruction, by the dependencies
+    for instr in entry.instructions:   # (in a scheduled module's order: operands first)
+        bits = 0
+        for operand in instr.operands:
+            bits |= before.get(operand, 0) | (1 << readers[operand] if operand in readers else 0)
+        before[instr] = bits
+    for plan in plans:
+        param = params[plan.number]
+        writer = _output_writer(entry.root, plan.output)   # type: ignore[arg-type]  # (planned: set)
+        if writer is None:
+            continue
+        seen = before.get(writer, 0)
+        plan.copied = any(not seen >> readers[u] & 1 for u in param.users if u is not writer)
+
+
+def _output_writer(root: Instruction, index: tuple) -> Instruction | None:
+    """The instruction whose value an output leaf is (through the root's tuples and bitcasts)."""
+    instr = root
+    for i in index:
+        if instr.opcode != "tuple" or i >= len(instr.operands):
+            return None
+        instr = instr.operands[i]
+    while instr.opcode == "bitcast" and instr.operands:
+        instr = instr.operands[0]
+    return instr
 
 
 def trial_analysis(module: Module, target: Target, aliases: list[tuple],
@@ -136,9 +184,33 @@ def _dead_before(trial, can_share, param, index: tuple, out: tuple) -> bool:
 
 
 def donated_module(module: Module, plans: list[Donation]) -> Module:
+    """The module with the planned input_output_alias entries, and XLA's copy of each donated
+    parameter it would copy: made just before the parameter's first read (where XLA's scheduler
+    puts it), read by every reader of the parameter."""
+    copied = [d for d in plans if d.reason is None and d.copied and not d.index]   # (array parameters)
+    if copied:
+        module = _with_copies(module, [d.number for d in copied])
     return with_aliases(module, [(d.output, d.number, d.index, "may-alias") for d in plans if d.reason is None])
+
+
+def _with_copies(module: Module, numbers: list[int]) -> Module:
+    entry = module.entry
+    assert entry is not None   # (a parsed module has its entry computation)
+    edit = BodyEdit(entry)
+    params = {p.parameter_number: p for p in entry.parameters}
+    for number in numbers:
+        param = params[number]
+        users = [u for u in entry.instructions if u in set(param.users)]   # (in schedule order)
+        if not users:
+            continue
+        name = fresh_name(module, f"{param.name}.copy")
+        edit.insert_before(users[0].name, name, f"  %{name} = {param.shape.text} copy(%{param.name})")
+        for user in users:
+            edit.repoint(user, param.name, name)
+    return reparsed(module, edit.module_text())
 
 
 def donation_json(d: Donation) -> dict:
     return {"number": d.number, "index": format_index(d.index), "bytes": d.bytes,
-            "output": None if d.output is None else format_index(d.output), "not_donated_because": d.reason}
+            "output": None if d.output is None else format_index(d.output), "not_donated_because": d.reason,
+            "copied_first": d.copied}

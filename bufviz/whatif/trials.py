@@ -41,8 +41,11 @@ class Trials:
         self.spent += CHANGED
         return self.baseline - needed_bytes(analyze_module(changed, self.target), self.rules)
 
-    def donation_saving(self, changed: Module) -> int:
-        """The same for `changed` = the module with more input_output_alias entries."""
+    def donation_saving(self, changed: Module, copies: bool = False) -> int:
+        """The same for `changed` = the module with more input_output_alias entries (and, with
+        `copies`, XLA's copies of parameters donated: another module, analysed afresh)."""
+        if copies:
+            return self.saving(changed)
         self.spent += DONATED
         return self.baseline - needed_bytes(analyze_donated(self.base, changed), self.rules)
 

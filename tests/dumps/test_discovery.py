@@ -46,11 +46,16 @@ def test_a_folder_with_one_module(tmp_path):
     assert report["inputs"]["memory_stats"] == stats
 
 
-def test_memory_statistics_are_left_out_when_the_folder_holds_several_modules(tmp_path):
+def test_memory_statistics_beside_several_modules_are_read_only_for_the_module_they_describe(tmp_path):
+    """mlp_train's memory_analysis.json in a folder of mlp_train's jit_update and another
+    program's jit_f: its bytes (read here) are jit_update's, never jit_f's."""
     folder = two_modules(tmp_path)
     shutil.copy(MLP / "memory_analysis.json", folder)
+    stats = json.loads((MLP / "memory_analysis.json").read_text())
     report = run_json("peak", folder, "--module", "jit_update")
-    assert report["inputs"]["memory_stats"] is None and report["xla"]["memory_stats"] is None
+    assert report["xla"]["memory_stats"]["argument_bytes"] == stats["argument_size_in_bytes"]
+    other = run_json("peak", folder, "--module", "jit_f")
+    assert other["inputs"]["memory_stats"] is None and other["xla"]["memory_stats"] is None
 
 
 def test_no_discover_reads_only_the_named_file():

@@ -79,6 +79,9 @@ def test_a_baseline_is_recorded_kept_and_outgrown(project, monkeypatch):
     run = project.runpytest("-k", "baseline", "-p", "no:cacheprovider")
     run.assert_outcomes(failed=1)
     assert "memory needed grew by" in run.stdout.str() and "at most 5% allowed" in run.stdout.str()
+    # and why, as `bufviz check` says it: the batch (x's leading dimension, 64 -> 512) and what grew
+    assert "because the batch" in run.stdout.str() and "64 → 512" in run.stdout.str()
+    assert "test_model.py:" in run.stdout.str()
 
 
 def test_analyze_compiled_on_a_real_jax_program_matches_jax():

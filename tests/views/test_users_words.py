@@ -284,8 +284,33 @@ def test_two_runs_dumped_into_one_folder_are_told_apart_by_number_and_name(tmp_p
         assert report["module"] == jit_name and report["inputs"]["hlo"].endswith(
             f"module_{number:04d}.{jit_name}.cpu_after_optimizations.txt")
         assert any("memory_analysis.json beside it is not read" in n for n in report["notes"])
+        assert report["inputs"]["memory_stats"] is None and report["xla"]["memory_stats"] is None
     code, _, err = run("peak", tmp_path / "dump", "--module", "jit_train_step")
     assert code == 2 and "NUMBER.NAME" in err
     stats = tmp_path / "dump" / "memory_analysis.json"
     named = run_json("peak", tmp_path / "dump", stats, "--module", "34.jit_eval_step")
     assert not any("memory_analysis.json beside it is not read" in n for n in named["notes"])
+
+
+def test_jax_statistics_beside_several_modules_are_read_where_their_bytes_are_the_modules(tmp_path):
+    """A dump folder of a step and jax's eager modules, with the step's memory_analysis.json:
+    the file names no module, but its argument, output, alias and temp bytes (read here) are the
+    step's own, so it is read for the step, and not for another module of the folder."""
+    import shutil
+    step = DATA / "labels/lstm_scan_remat"
+    for f in step.iterdir():
+        shutil.copy(f, tmp_path / f.name)
+    eager = DATA / "folders/jax-0.12/two_steps/dump"
+    number = next(int(f.name[7:11]) for f in eager.iterdir() if "jit__truncated_normal" in f.name)
+    for f in eager.iterdir():
+        if f.name.startswith(f"module_{number:04d}.") and f.is_file():
+            shutil.copy(f, tmp_path / f.name)
+    stats = json.loads((step / "memory_analysis.json").read_text())
+    report = run_json("peak", tmp_path)
+    assert report["module"] == "jit_train_step"
+    assert report["inputs"]["memory_stats"].endswith("memory_analysis.json")
+    assert report["xla"]["memory_stats"]["temp_bytes"] == stats["temp_size_in_bytes"]
+    assert any("memory_analysis.json beside it read" in n for n in report["notes"])
+    other = run_json("peak", tmp_path, "--module", str(number))
+    assert other["inputs"]["memory_stats"] is None and other["xla"]["memory_stats"] is None
+    assert any("memory_analysis.json beside it is not read" in n for n in other["notes"])

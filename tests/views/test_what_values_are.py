@@ -5,6 +5,7 @@ router's integer indices, copies of different arguments. Sizes are written here 
 generating programs; which values are which is read from XLA's text here."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -167,3 +168,24 @@ def test_equinox_arguments_are_said_as_the_users_arguments(monkeypatch):
     part, n = leaves[0]
     name = f"args[{'0' if part == 'first' else '1:'}] #{n}"
     assert run_json("explain", folder, name)["explain"]["path"] == f"dynamic_nodonate['{part}'][{n}]"
+
+
+def test_a_donation_what_if_counts_the_copies_xla_makes():
+    """lstm_scan_remat.py compiled again with `donate_argnums=(0, 1)` (params and adam's state):
+    XLA aliases every leaf and copies first the parameters the backward pass reads after their
+    update is computed (`copy(%param)` in the donated module, read here). The what-if of donating
+    them copies the same parameters and saves what XLA's own compile saves."""
+    plain, donated = LABELS / "lstm_scan_remat", LABELS / "lstm_scan_remat_donated"
+    text = module_text(donated)
+    entry = text.split("\nENTRY ")[1]
+    numbers = {name: int(n) for name, n in re.findall(r"%(\S+) = \S+ parameter\((\d+)\)", entry)}
+    copied = {numbers[name] for name in re.findall(r"copy\(%([\w.]+)\)", entry) if name in numbers}
+    aliased = sorted(int(n) for n in re.findall(r"\{[\d,]*\}: \((\d+), \{\}", text.split("\n", 1)[0]))
+    assert copied and len(aliased) == 19
+
+    def needed(folder):
+        stats = json.loads((folder / "memory_analysis.json").read_text())
+        return stats["total_allocation_bytes"]
+    what_if = run_json("peak", plain, "--donate", ",".join(map(str, aliased)))["what_if"]
+    assert {d["number"] for d in what_if["donate"] if d["copied_first"]} == copied
+    assert what_if["saving_bytes"] == needed(plain) - needed(donated)
