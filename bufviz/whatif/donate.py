@@ -200,7 +200,8 @@ def _with_copies(module: Module, numbers: list[int]) -> Module:
     params = {p.parameter_number: p for p in entry.parameters}
     for number in numbers:
         param = params[number]
-        users = [u for u in entry.instructions if u in set(param.users)]   # (in schedule order)
+        readers = set(param.users)
+        users = [u for u in entry.instructions if u in readers]   # (in schedule order)
         if not users:
             continue
         name = fresh_name(module, f"{param.name}.copy")
