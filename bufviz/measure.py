@@ -8,7 +8,7 @@ from functools import cached_property
 from .engine.assignment.assign import assign_buffers, assign_by
 from .engine.liveness.hlo_liveness import analyze_module, peak_of
 from .engine.target.target import Target
-from .views.memory import (device_allocations, groups, memory_section, memory_spaces, on_chip_spaces,
+from .views.memory import (device_allocations, groups, host_spaces, memory_section, memory_spaces, on_chip_spaces,
                            temp_curve)
 from .views.numbers import other_numbers
 from .views.loops import PASSED, Loops
@@ -90,7 +90,8 @@ def memory_sections(report: PeakReport, describe, bufviz_rules: bool) -> tuple[M
     curve = temp_curve(source)
     memory = memory_section(source, curve, describe, bufviz_rules and report.allocations_from == "bufviz")
     memory["allocations_from"] = report.allocations_from
-    memory["memory_spaces"] = memory_spaces({**source, "allocations": allocations}, spaces)
+    memory["memory_spaces"] = memory_spaces({**source, "allocations": allocations},
+                                            spaces + host_spaces(allocations), describe)
     memory["other_numbers"] = other_numbers(memory, allocations, xla, ours)
     return memory, groups(memory["at_peak"]), timeline(source, curve, memory)
 

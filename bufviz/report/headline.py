@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..units import human_bytes
 from ..views.labels import row_label, row_source, short_label, short_source
 from ..views.memory import MOVED
+from ..views.storage import HOST_MEMORY_SPACE
 from ..views.op_tree import op_tree
 from ..views.paths import shown_path
 from .header import bytes_cell
@@ -40,10 +41,16 @@ def headline(memory: Mapping[str, Any], width: int) -> Text:
             line = "   "
         line += " " + term
     text.append("\n" + line)
-    chip = memory.get("memory_spaces") or []
+    spaces = memory.get("memory_spaces") or []
+    chip = [s for s in spaces if s["memory_space"] != HOST_MEMORY_SPACE]
+    host = [s for s in spaces if s["memory_space"] == HOST_MEMORY_SPACE]
     if chip:   # on-chip memory is not device memory: beside the headline, never in it
         text.append("\n  on-chip, apart: " + ", ".join(f"{s['name']} {human_bytes(s['needed_bytes'])}" for s in chip),
                     style="dim")
+    for s in host:   # (offloaded to the host, jax's pinned_host: the device never holds it)
+        holds = (s.get("largest") or {}).get("holds")
+        text.append(f"\n  in host memory, apart: {human_bytes(s['needed_bytes'])} (S(5) pinned_host)"
+                    + (f": {holds}" if holds else ""), style="dim")
     time, instruction = memory["peak_time"], memory["peak_instruction"]
     label = "Peak moment    "
     moment = f"t={time}" + (f"  {instruction}" if instruction else "")

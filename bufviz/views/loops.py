@@ -179,11 +179,21 @@ def _read_after_by_backward(loops: Loops, loop: Instruction, element: int, limit
         for user in instr.users:
             if BACKWARD_OP.search(_op_name(user)):
                 return True
-            if user.opcode in (*_FORWARDING, "tuple") or made_by(user) == LAYOUT:
-                stack.append(user)   # (a copy XLA made in another layout, on its way to a loop)
-            elif user.opcode == "while" and BACKWARD_OP.search(loop_op_name(user)):
+            if user.opcode in (*_FORWARDING, "tuple", "async-done") or made_by(user) == LAYOUT or \
+                    (_writes_slice(user) and user.operands and user.operands[0] is instr):
+                stack.append(user)   # (a copy in another layout, a last slice written in place: a peeled loop's)
+            elif user.opcode == "while" and _backward_loop(loops, user):
                 return True
     return False
+
+
+def _backward_loop(loops: Loops, loop: Instruction) -> bool:
+    """A loop of the backward pass: its op_name or its condition's says so, else what its body
+    writes (XLA:TPU leaves its loops unnamed)."""
+    if BACKWARD_OP.search(loop_op_name(loop)):
+        return True
+    elements = len(loop.shape.elements) if loop.shape.is_tuple else 0   # type: ignore[attr-defined]
+    return any(BACKWARD_OP.search((loops.carry(loop, (k,)) or {}).get("written_by") or "") for k in range(elements))
 
 
 def loop_op_name(loop: Instruction) -> str:

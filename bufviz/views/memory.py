@@ -21,7 +21,7 @@ FREE_NAME = "free temp bytes"
 
 # TPU memory spaces on the chip itself (S(1) VMEM, S(2) SMEM, ...): never added to HBM. (On GPU
 # a memory space other than 0 is still device memory, e.g. S(1) for symmetric collectives.)
-SPACE_NAMES = {0: "HBM", 1: "VMEM", 2: "SMEM"}
+SPACE_NAMES = {0: "HBM", 1: "VMEM", 2: "SMEM", HOST_MEMORY_SPACE: "host memory"}
 
 _Allocation = TypeVar("_Allocation", bound=Mapping[str, Any])   # an allocation as JSON (or an Allocation)
 
@@ -38,26 +38,45 @@ def on_chip_spaces(platform: str, allocations: Iterable[Mapping[str, Any]]) -> l
     return sorted({a["color"] for a in device_allocations(allocations)} - {0})
 
 
+def host_spaces(allocations: Iterable[Mapping[str, Any]]) -> list[int]:
+    """The host memory space where the program keeps something there (S(5): jax's `pinned_host`,
+    activations offloaded by a checkpoint policy): a space of its own, never device memory."""
+    return [HOST_MEMORY_SPACE] if any(a["color"] == HOST_MEMORY_SPACE and "thread-local" not in a["kinds"]
+                                      for a in allocations) else []
+
+
 def space_name(space: int) -> str:
     return f"S({space})" + (f" {SPACE_NAMES[space]}" if space in SPACE_NAMES else "")
 
 
-def memory_spaces(source: Mapping[str, Any], spaces: list[int]) -> list[dict]:
-    """Each on-chip space on its own: what it reserves, and the most of it in use at once
-    (storage, as the headline counts it), so that its peak never exceeds its memory needed."""
+def memory_spaces(source: Mapping[str, Any], spaces: list[int], describe_value=None) -> list[dict]:
+    """Each on-chip space (and host memory) on its own: what it reserves, and the most of it in
+    use at once (storage, as the headline counts it), so that its peak never exceeds its memory
+    needed; with `describe_value`, what its largest buffer then holds (judged beside the values
+    at its offset, as a storage row is: what jax offloaded to the host)."""
     out = []
     for space in spaces:
-        mine = [a for a in device_allocations(source["allocations"]) if a["color"] == space]
+        mine = [a for a in source["allocations"] if a["color"] == space and "thread-local" not in a["kinds"]]
         curve = temp_in_use(mine, source["live_ranges"], source["schedule_end"])
         whole_run = sum(a["size"] for a in mine if set(a["kinds"]) & set(WHOLE_RUN))
         time = int(curve.argmax()) if len(curve) else 0
         ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in source["live_ranges"]}
         live = [v for a in mine for v in a["values"] if _live_at(ranges, v, time)]
         top = max(live, key=lambda v: v["size"], default=None)
+        holds = None
+        if top is not None and describe_value is not None:
+            a = next(a for a in mine if any(v is top for v in a["values"]))
+            kind = next((k for k in (*WHOLE_RUN, "temp") if k in a["kinds"]), "temp")
+
+            def describe(name, index, made=False):
+                return describe_value(name, parse_index(index), made=made)
+            row = value_row(a, top, kind, [v for v in a["values"] if v["offset"] == top["offset"]], ranges, describe)
+            training = getattr(describe_value, "has_backward", None)
+            holds = row_category(row, describe, False, training() if training else None)
         out.append({"memory_space": space, "name": space_name(space), "needed_bytes": sum(a["size"] for a in mine),
                     "peak_time": time, "in_use_bytes": whole_run + (int(curve[time]) if len(curve) else 0),
                     "largest": None if top is None else {"name": top["name"], "index": top["index"],
-                                                         "bytes": top["size"]}})
+                                                         "bytes": top["size"], "holds": holds}})
     return out
 
 

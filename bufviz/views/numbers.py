@@ -6,6 +6,7 @@ from typing import Any, Mapping, Sequence
 
 from ..units import human_bytes
 from .memory import WHOLE_RUN, device_allocations
+from .storage import HOST_MEMORY_SPACE
 
 
 def other_numbers(memory: Mapping[str, Any], allocations: Sequence[Mapping[str, Any]], xla: Mapping[str, Any],
@@ -44,7 +45,8 @@ def other_numbers(memory: Mapping[str, Any], allocations: Sequence[Mapping[str, 
     printed = xla.get("total_bytes_used") is not None
     total = xla["total_bytes_used"] if printed else ours.get("total_bytes_used")
     if total is not None:
-        chip = sum(s["needed_bytes"] for s in memory.get("memory_spaces") or [])
+        chip = sum(s["needed_bytes"] for s in memory.get("memory_spaces") or []
+                   if s["memory_space"] != HOST_MEMORY_SPACE)   # (host memory: what is left of the total)
         rows.append({"name": "XLA's Total bytes used" if printed else "Total bytes used (recomputed)",
                      "bytes": total, "reason": _total_reason(allocations, total, needed, chip)})
     return rows

@@ -27,8 +27,8 @@ def temp_in_use(allocations: Iterable[Mapping[str, Any]], live_ranges: Iterable[
     ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in live_ranges}
     in_use = np.zeros(end + 2, dtype=np.int64)
     steps: dict[int, int] = {}  # time -> change in bytes (numpy's per-item updates are slow)
-    for a in allocations:
-        if "temp" not in a["kinds"] or a["color"] == HOST_MEMORY_SPACE:
+    for a in allocations:   # (callers choose the memory space: device memory, host memory, one on chip)
+        if "temp" not in a["kinds"]:
             continue
         slices: dict[int, list[tuple[int, int, int]]] = {}
         for v in a["values"]:
@@ -81,6 +81,7 @@ def storage_totals(recomputed: Mapping[str, Any]) -> Recomputed:
     """The temp storage peak and the free temp bytes at it, from the recomputed assignment."""
     allocations = recomputed.get("allocations") or []
     temp = sum(a["size"] for a in allocations if "temp" in a["kinds"] and a["color"] != HOST_MEMORY_SPACE)
-    curve = temp_in_use(allocations, recomputed["live_ranges"], recomputed["schedule_end"])
+    curve = temp_in_use([a for a in allocations if a["color"] != HOST_MEMORY_SPACE], recomputed["live_ranges"],
+                        recomputed["schedule_end"])
     peak = int(curve.max()) if len(curve) else 0
     return {"temp_in_use_peak_bytes": peak, "temp_free_at_peak_bytes": temp - peak}

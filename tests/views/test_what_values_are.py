@@ -5,6 +5,7 @@ router's integer indices, copies of different arguments. Sizes are written here 
 generating programs; which values are which is read from XLA's text here."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -188,3 +189,22 @@ def test_a_donation_what_if_counts_the_copies_xla_makes(plain, donated):
     assert what_if["saving_bytes"] == xla_needed(plain) - xla_needed(donated)
     (item,) = [i for i in run_json("peak", plain, "--advice")["advice"]["items"] if i["kind"] == "donate"]
     assert item["saving_bytes"] == what_if["saving_bytes"] and item["estimate"]
+
+
+def test_activations_offloaded_to_host_memory_are_a_space_of_their_own():
+    """scan_offload.py on a TPU v5e: jax.checkpoint's offload policy puts the scan's saved
+    activations in host memory (S(5) in XLA's shapes). They are reported as host memory, with
+    jax's host_temp_size_in_bytes (read here), named by what they hold, and never in memory
+    needed: memory needed plus host memory is at most XLA's Total bytes used (read here)."""
+    folder = DATA / "tpu/scan_offload-v5e_2x2"
+    stats = json.loads((folder / "memory_analysis.json").read_text())
+    values = next(folder.glob("*-buffer-assignment-values.txt")).read_text()
+    total = int(re.search(r"Total bytes used: (\d+)", values)[1])
+    memory = run_json("peak", folder)["memory"]
+    (host,) = [s for s in memory["memory_spaces"] if s["memory_space"] == 5]
+    assert host["name"] == "S(5) host memory" and host["needed_bytes"] == stats["host_temp_size_in_bytes"] > 0
+    assert host["largest"]["holds"] == "saved activations"
+    on_chip = sum(s["needed_bytes"] for s in memory["memory_spaces"] if s["memory_space"] != 5)
+    assert memory["needed_bytes"] + on_chip + host["needed_bytes"] <= total
+    _, out, _ = run("peak", str(folder))
+    assert "in host memory, apart: 64.00 MiB" in out and "saved activations" in out
