@@ -31,3 +31,13 @@ def output_positions(module: Module) -> dict[tuple[str, tuple[int, ...]], tuple[
             if callee is not None:
                 stack.append((callee.root, index, position))
     return found
+
+
+def output_at(root: Instruction, index: tuple) -> Instruction | None:
+    """The instruction the root's tuples give at an output index (None past them)."""
+    instr = root
+    for i in index:
+        if instr.opcode != "tuple" or i >= len(instr.operands):
+            return None
+        instr = instr.operands[i]
+    return instr

@@ -65,7 +65,6 @@ class Loops:
                                 **_carry(self, loop, index[0])}
         return self._found[key]
 
-
     def filled(self, instr: Instruction, index: tuple) -> dict | None:
         """The carry of the loop a value is the first content of, where the loop fills it (its
         stacked outputs, a cache: the zeros a scan writes into, the KV cache a prefill wrote),

@@ -26,6 +26,24 @@ SPACE_NAMES = {0: "HBM", 1: "VMEM", 2: "SMEM", HOST_MEMORY_SPACE: "host memory"}
 _Allocation = TypeVar("_Allocation", bound=Mapping[str, Any])   # an allocation as JSON (or an Allocation)
 
 
+def text_indexed(describe_value):
+    """`describe_value(name, index tuple, made=)` asked with the index as the rows write it (`"1,0"`)."""
+    def describe(name, index, made=False):
+        return describe_value(name, parse_index(index), made=made)
+    return describe
+
+
+def training_of(describe_value) -> bool | None:
+    """Whether the program has a backward pass, where the description knows (a module's does)."""
+    has_backward = getattr(describe_value, "has_backward", None)
+    return has_backward() if has_backward else None
+
+
+def slot_kind(a: Mapping[str, Any]) -> str:
+    """What an allocation is reserved as: parameter, output or constant (for the whole run), else temp."""
+    return next((k for k in (*WHOLE_RUN, "temp") if k in a["kinds"]), "temp")
+
+
 def device_allocations(allocations: Iterable[_Allocation]) -> list[_Allocation]:
     """What the program reserves on the device: thread-local scratch and host memory aside."""
     return [a for a in allocations if a["color"] != HOST_MEMORY_SPACE and "thread-local" not in a["kinds"]]
@@ -55,24 +73,21 @@ def memory_spaces(source: Mapping[str, Any], spaces: list[int], describe_value=N
     needed; with `describe_value`, what its largest buffer then holds (judged beside the values
     at its offset, as a storage row is: what jax offloaded to the host)."""
     out = []
+    ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in source["live_ranges"]} if spaces else {}
     for space in spaces:
         mine = [a for a in source["allocations"] if a["color"] == space and "thread-local" not in a["kinds"]]
         curve = temp_in_use(mine, source["live_ranges"], source["schedule_end"])
         whole_run = sum(a["size"] for a in mine if set(a["kinds"]) & set(WHOLE_RUN))
         time = int(curve.argmax()) if len(curve) else 0
-        ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in source["live_ranges"]}
         live = [v for a in mine for v in a["values"] if _live_at(ranges, v, time)]
         top = max(live, key=lambda v: v["size"], default=None)
         holds = None
         if top is not None and describe_value is not None:
             a = next(a for a in mine if any(v is top for v in a["values"]))
-            kind = next((k for k in (*WHOLE_RUN, "temp") if k in a["kinds"]), "temp")
-
-            def describe(name, index, made=False):
-                return describe_value(name, parse_index(index), made=made)
-            row = value_row(a, top, kind, [v for v in a["values"] if v["offset"] == top["offset"]], ranges, describe)
-            training = getattr(describe_value, "has_backward", None)
-            holds = row_category(row, describe, False, training() if training else None)
+            describe = text_indexed(describe_value)
+            row = value_row(a, top, slot_kind(a), [v for v in a["values"] if v["offset"] == top["offset"]], ranges,
+                            describe)
+            holds = row_category(row, describe, False, training_of(describe_value))
         out.append({"memory_space": space, "name": space_name(space), "needed_bytes": sum(a["size"] for a in mine),
                     "peak_time": time, "in_use_bytes": whole_run + (int(curve[time]) if len(curve) else 0),
                     "largest": None if top is None else {"name": top["name"], "index": top["index"],
@@ -85,9 +100,7 @@ def memory_section(source: Mapping[str, Any], curve, describe_value, estimate: b
     `peak_time` (XLA's own where it printed them, else bufviz's); `curve` is its temp_curve;
     `describe_value(name, index tuple)` gives a value's shape, opcode, op_name and source."""
 
-    def describe(name, index, made=False):
-        return describe_value(name, parse_index(index), made=made)
-
+    describe = text_indexed(describe_value)
     allocations = device_allocations(source["allocations"])
     ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in source["live_ranges"]}
     time = int(curve.argmax()) if len(curve) and curve.max() > 0 else source["peak_time"] or 0
@@ -101,8 +114,7 @@ def memory_section(source: Mapping[str, Any], curve, describe_value, estimate: b
         rows.append(_free_row(free))
     sequence = source.get("instruction_sequence") or []
     peak_instruction = sequence[time] if 0 <= time < len(sequence) else None
-    training = getattr(describe_value, "has_backward", None)   # (module descriptions know it)
-    categorize_rows(rows, describe, peak_instruction, training() if training else None)
+    categorize_rows(rows, describe, peak_instruction, training_of(describe_value))
     return {
         "needed_bytes": sum(a["size"] for a in allocations),
         **sizes,

@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 from typing import TYPE_CHECKING
 
-from ..hlo.shapes import parse_index, value_label
+from ..hlo.shapes import value_label
 from .categories import backward_at
-from .memory import WHOLE_RUN, device_allocations, row_category, value_row
+from .memory import WHOLE_RUN, device_allocations, row_category, slot_kind, text_indexed, training_of, value_row
 from .storage import largest_over_time
 
 if TYPE_CHECKING:
@@ -29,20 +29,17 @@ def value_categories(report: PeakReport, describe) -> dict[str, str | None]:
             for v in [r, *r["shared_with"]]:
                 known[value_label(v["name"], v["index"])] = r["category"]
 
-    def described(name, index, made=False):   # (as the storage rows describe: the index as text)
-        return describe(name, parse_index(index), made=made)
-
+    described = text_indexed(describe)   # (as the storage rows describe: the index as text)
     peak = memory["peak_instruction"]
     backward = backward_at((describe(peak, ()) or {}).get("op_name") if peak else None)
-    has_backward = getattr(describe, "has_backward", None)
-    training = has_backward() if has_backward else None
+    training = training_of(describe)
     ranges = _ranges(report)
     # A donated parameter and the updated value written over it are the same state (weights,
     # optimizer state): every value of a parameter's allocation holds what the parameter holds.
     state = {r["allocation"]: r["category"] for r in memory["at_peak"] if r["kind"] == "parameter"}
     out = {}
     for a in _drawn(report):
-        kind = next((k for k in (*WHOLE_RUN, "temp") if k in a["kinds"]), "temp")
+        kind = slot_kind(a)
         for buffer in _buffers(a, ranges):
             # (what a loop does with the buffer, from the one value that says: each value's row is
             # judged beside it alone, so a buffer of many values costs no more than its values)

@@ -30,6 +30,7 @@ from typing import cast
 
 from ..hlo.model import Instruction
 from ..hlo.module import Module
+from ..hlo.outputs import output_at
 from ..hlo.program import BACKWARD_OP, OpNames, op_name_facts
 from ..hlo.shapes import ArrayShape
 from ..timings import count
@@ -351,7 +352,7 @@ def _updated(graph: _Graph, params: list[Instruction]) -> dict[Instruction, list
     found: dict[Instruction, list[Instruction]] = {}
     for out_index, n, _, _ in graph.module.input_output_alias:
         if n in by_number:
-            out = _output_at(root, tuple(out_index))
+            out = output_at(root, tuple(out_index))
             found.setdefault(by_number[n], []).extend([out] if out is not None else [])
     is_param = set(params)
     for out in _outputs(root):
@@ -359,15 +360,6 @@ def _updated(graph: _Graph, params: list[Instruction]) -> dict[Instruction, list
             if source in is_param and _plain(source) == _plain(out):
                 found.setdefault(source, []).append(out)
     return found
-
-
-def _output_at(root: Instruction, index: tuple) -> Instruction | None:
-    instr = root
-    for i in index:
-        if instr.opcode != "tuple" or i >= len(instr.operands):
-            return None
-        instr = instr.operands[i]
-    return instr
 
 
 def _donated(graph: _Graph, params: list[Instruction]) -> dict[Instruction, list[Instruction]]:
@@ -386,7 +378,7 @@ def _donated(graph: _Graph, params: list[Instruction]) -> dict[Instruction, list
                 root.subshape(tuple(out_index)).text_without_layout()
         except KeyError:   # (an index the shapes do not have: not this rule's)
             continue
-        out = _output_at(graph.module.entry.root, tuple(out_index))
+        out = output_at(graph.module.entry.root, tuple(out_index))
         if same:
             found.setdefault(p, []).extend([out] if out is not None else [])
     return found

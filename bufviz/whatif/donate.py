@@ -13,6 +13,7 @@ from ..engine.target.target import Target
 from ..hlo.edit import BodyEdit, reparsed
 from ..hlo.model import Instruction
 from ..hlo.module import Module
+from ..hlo.outputs import output_at
 from ..hlo.shapes import Shape, format_index
 from .rewrite import fresh_name
 
@@ -126,23 +127,13 @@ def _mark_copies(module: Module, plans: list[Donation]) -> None:
         before[instr] = bits
     for plan in plans:
         param = params[plan.number]
-        writer = _output_writer(entry.root, plan.output)   # type: ignore[arg-type]  # (planned: set)
+        writer = output_at(entry.root, plan.output)   # type: ignore[arg-type]  # (planned: set)
         if writer is None:
             continue
+        while writer.opcode == "bitcast" and writer.operands:   # (the instruction whose value it is)
+            writer = writer.operands[0]
         seen = before.get(writer, 0)
         plan.copied = any(not seen >> readers[u] & 1 for u in param.users if u is not writer)
-
-
-def _output_writer(root: Instruction, index: tuple) -> Instruction | None:
-    """The instruction whose value an output leaf is (through the root's tuples and bitcasts)."""
-    instr = root
-    for i in index:
-        if instr.opcode != "tuple" or i >= len(instr.operands):
-            return None
-        instr = instr.operands[i]
-    while instr.opcode == "bitcast" and instr.operands:
-        instr = instr.operands[0]
-    return instr
 
 
 def trial_analysis(module: Module, target: Target, aliases: list[tuple],
