@@ -1,9 +1,10 @@
 """Small ResNet in equinox with eqx.nn.BatchNorm (eqx.nn.State), trained with eqx.filter_jit + optax."""
-import json, os, sys
+import sys
 import jax
 import jax.numpy as jnp
 import equinox as eqx
 import optax
+from _stats import dump_memory_analysis
 
 OUTDIR = sys.argv[1]
 BATCH, IMG, CLASSES = 32, 32, 10
@@ -80,18 +81,6 @@ def train_step(model, state, opt_state, images, labels):
     updates, opt_state = optim.update(grads, opt_state, eqx.filter(model, eqx.is_array))
     model = eqx.apply_updates(model, updates)
     return model, state, opt_state, loss
-
-
-def dump_memory_analysis(compiled, outdir):
-    ma = compiled.memory_analysis()
-    stats = {"jax_version": jax.__version__}
-    for k in dir(ma):
-        v = getattr(ma, k)
-        if not k.startswith("_") and isinstance(v, int) and not isinstance(v, bool):
-            stats[k] = int(v)
-    with open(os.path.join(outdir, "memory_analysis.json"), "w") as f:
-        json.dump(stats, f, indent=2)
-    print(stats)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
 """Small ViT in flax.linen, bf16 compute / f32 params, optax.MultiSteps(adamw) gradient accumulation."""
-import json, os, sys
+import sys
 from functools import partial
 import jax
 import jax.numpy as jnp
 import flax.linen as nn
 import optax
 from flax.training import train_state
+from _stats import dump_memory_analysis
 
 OUTDIR = sys.argv[1]
 IMG, PATCH, D, HEADS, LAYERS, MLP, CLASSES, BATCH = 16, 4, 128, 4, 2, 512, 10, 8
@@ -66,18 +67,6 @@ def train_step(state, images, labels, dropout_rng):
     state = state.apply_gradients(grads=grads)
     acc = jnp.mean(jnp.argmax(logits, -1) == labels)
     return state, {"loss": loss, "accuracy": acc}
-
-
-def dump_memory_analysis(compiled, outdir):
-    ma = compiled.memory_analysis()
-    stats = {"jax_version": jax.__version__}
-    for k in dir(ma):
-        v = getattr(ma, k)
-        if not k.startswith("_") and isinstance(v, int) and not isinstance(v, bool):
-            stats[k] = int(v)
-    with open(os.path.join(outdir, "memory_analysis.json"), "w") as f:
-        json.dump(stats, f, indent=2)
-    print(stats)
 
 
 if __name__ == "__main__":

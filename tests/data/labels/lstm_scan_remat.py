@@ -1,8 +1,9 @@
 """LSTM language model over jax.lax.scan with a checkpointed cell, trained with optax adam."""
-import json, os, sys
+import sys
 import jax
 import jax.numpy as jnp
 import optax
+from _stats import dump_memory_analysis
 
 OUTDIR = sys.argv[1]
 VOCAB, EMBED, HIDDEN, T, BATCH = 256, 256, 512, 128, 32  # char-level LM
@@ -55,18 +56,6 @@ def train_step(params, opt_state, tokens):
     updates, opt_state = optimizer.update(grads, opt_state, params)
     params = optax.apply_updates(params, updates)
     return params, opt_state, loss
-
-
-def dump_memory_analysis(compiled, outdir):
-    ma = compiled.memory_analysis()
-    stats = {"jax_version": jax.__version__}
-    for k in dir(ma):
-        v = getattr(ma, k)
-        if not k.startswith("_") and isinstance(v, int) and not isinstance(v, bool):
-            stats[k] = int(v)
-    with open(os.path.join(outdir, "memory_analysis.json"), "w") as f:
-        json.dump(stats, f, indent=2)
-    print(stats)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
 """MLP training step sharded over a 2x2 (data, model) mesh, optax adam.
 Run with XLA_FLAGS=--xla_force_host_platform_device_count=4 on CPU."""
-import json, os, sys
+import sys
 import numpy as np
 import jax
 import jax.numpy as jnp
 import optax
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+from _stats import dump_memory_analysis
 
 OUTDIR = sys.argv[1]
 BATCH, D_IN, HIDDEN, D_OUT, LAYERS = 256, 1024, 2048, 1024, 3
@@ -52,18 +53,6 @@ def train_step(params, opt_state, x, y):
     loss, grads = jax.value_and_grad(loss_fn)(params, x, y)
     updates, opt_state = optimizer.update(grads, opt_state, params)
     return optax.apply_updates(params, updates), opt_state, loss
-
-
-def dump_memory_analysis(compiled, outdir):
-    ma = compiled.memory_analysis()
-    stats = {"jax_version": jax.__version__}
-    for k in dir(ma):
-        v = getattr(ma, k)
-        if not k.startswith("_") and isinstance(v, int) and not isinstance(v, bool):
-            stats[k] = int(v)
-    with open(os.path.join(outdir, "memory_analysis.json"), "w") as f:
-        json.dump(stats, f, indent=2)
-    print(stats)
 
 
 if __name__ == "__main__":

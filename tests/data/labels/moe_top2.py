@@ -1,9 +1,10 @@
 """Transformer LM with a top-2 mixture-of-experts FFN (8 experts) in haiku, trained with optax adam."""
-import json, os, sys
+import sys
 import jax
 import jax.numpy as jnp
 import haiku as hk
 import optax
+from _stats import dump_memory_analysis
 
 OUTDIR = sys.argv[1]
 VOCAB, D, HEADS, LAYERS, T, BATCH = 2048, 256, 8, 2, 128, 8
@@ -83,18 +84,6 @@ def train_step(params, opt_state, tokens):
     loss, grads = jax.value_and_grad(loss_fn)(params, tokens)
     updates, opt_state = optimizer.update(grads, opt_state, params)
     return optax.apply_updates(params, updates), opt_state, loss
-
-
-def dump_memory_analysis(compiled, outdir):
-    ma = compiled.memory_analysis()
-    stats = {"jax_version": jax.__version__}
-    for k in dir(ma):
-        v = getattr(ma, k)
-        if not k.startswith("_") and isinstance(v, int) and not isinstance(v, bool):
-            stats[k] = int(v)
-    with open(os.path.join(outdir, "memory_analysis.json"), "w") as f:
-        json.dump(stats, f, indent=2)
-    print(stats)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 """Small GPT in flax.nnx with a KV cache; jitted greedy generation (prefill + fori_loop decode)."""
-import json, os, sys
+import sys
 import jax
 import jax.numpy as jnp
 from flax import nnx
+from _stats import dump_memory_analysis
 
 OUTDIR = sys.argv[1]
 VOCAB, D, HEADS, LAYERS, MAX_LEN = 4096, 256, 8, 4, 256
@@ -89,18 +90,6 @@ def generate(state, prompt):
 
     out, cache = jax.lax.fori_loop(1, NEW, body, (out, cache))
     return out
-
-
-def dump_memory_analysis(compiled, outdir):
-    ma = compiled.memory_analysis()
-    stats = {"jax_version": jax.__version__}
-    for k in dir(ma):
-        v = getattr(ma, k)
-        if not k.startswith("_") and isinstance(v, int) and not isinstance(v, bool):
-            stats[k] = int(v)
-    with open(os.path.join(outdir, "memory_analysis.json"), "w") as f:
-        json.dump(stats, f, indent=2)
-    print(stats)
 
 
 if __name__ == "__main__":
