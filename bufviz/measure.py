@@ -61,7 +61,7 @@ def needed_of(assignment, platform: str) -> int:
     allocations, on-chip memory spaces aside."""
     allocations = [{"size": a.size, "color": a.color, "kinds": a.kinds} for a in assignment.allocations]
     spaces = on_chip_spaces(platform, allocations)
-    return sum(a["size"] for a in device_allocations(allocations) if a["color"] not in spaces)
+    return sum(a["size"] for a in device_allocations(allocations, platform) if a["color"] not in spaces)
 
 
 def needed_bytes(analysis, rules=None) -> int:
@@ -85,6 +85,7 @@ def memory_sections(report: PeakReport, describe, bufviz_rules: bool) -> tuple[M
     # On-chip memory spaces (TPU VMEM, SMEM) have a line of their own, never added to HBM.
     spaces = on_chip_spaces(report.platform, allocations)
     source = {"allocations": [a for a in allocations if a["color"] not in spaces], "live_ranges": ranges,
+              "platform": report.platform,
               "schedule_end": side["schedule_end"], "instruction_sequence": side.get("instruction_sequence"),
               "peak_time": side.get("peak_time")}
     curve = temp_curve(source)
@@ -92,7 +93,7 @@ def memory_sections(report: PeakReport, describe, bufviz_rules: bool) -> tuple[M
     memory["allocations_from"] = report.allocations_from
     memory["memory_spaces"] = memory_spaces({**source, "allocations": allocations},
                                             spaces + host_spaces(allocations), describe)
-    memory["other_numbers"] = other_numbers(memory, allocations, xla, ours)
+    memory["other_numbers"] = other_numbers(memory, allocations, xla, ours, report.platform)
     return memory, groups(memory["at_peak"]), timeline(source, curve, memory)
 
 

@@ -136,7 +136,7 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
         from .dumps.dump_set import SPLIT, check_dump_set
         check_dump_set(inputs.buffer_assignment, inputs.live_range, inputs.paths,
                        None if vintage.conflicting else vintage.is_before(SPLIT))
-    target = Target(platform, vintage)
+    target = _target(platform, vintage, inputs)
     context = Context(inputs, target)
     result = None
     assignment = None
@@ -195,6 +195,15 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
         with stage("will it fit"):
             report.device = device_fit(report, inputs, device)
     return report, describe, context
+
+
+def _target(platform: str, vintage, inputs: Inputs) -> Target:
+    """The target, with a TPU's chip and tuple granule where the dump shows them."""
+    if platform != "tpu":
+        return Target(platform, vintage)
+    from .dumps.tpu_chip import chip_beside, tuple_granule
+    chip = chip_beside(inputs.paths.get("hlo") or inputs.paths.get("buffer_assignment"))
+    return Target(platform, vintage, chip, tuple_granule(chip, inputs.buffer_assignment))
 
 
 def _dumped(request: Request, inputs: Inputs) -> bool:

@@ -159,6 +159,7 @@ class Recomputed(KindBytes, total=False):
     allocations: list[Allocation]
     stats: str
     memory_usage_report: dict
+    not_recomputed: dict[str, str]   # what bufviz leaves to the backend (libtpu), and why
     allocation_kinds: list[dict]
     temp_in_use_peak_bytes: int
     temp_free_at_peak_bytes: int
@@ -173,6 +174,7 @@ class Memory(TypedDict, total=False):
     temp_bytes: int
     alias_bytes: int
     constant_bytes: int
+    scratch_bytes: int    # thread-local scratch the device holds for the whole run (TPU)
     peak_time: int | None
     peak_instruction: str | None
     peak_source: str | None
@@ -234,6 +236,7 @@ class DeviceFit(TypedDict):
     predicted_peak_bytes: int | None  # the allocator's peak in use (under the least limit when over)
     least_limit_bytes: int | None   # the smallest limit the run is served under
     at_least: bool                  # runtime allocations the dump does not show may add to it
+    limit_at_most: bool             # the limit is the device's whole memory (TPU: libtpu keeps part)
     fits: bool | None               # None: cannot say (a lower bound under the limit)
     headroom_bytes: int | None      # limit - what is compared (negative: missing)
     compared: str | None            # "least_limit_bytes" on GPU, else "needed_bytes"

@@ -189,7 +189,7 @@ def recomputed_section(result: PeakResult | None, describe, placement: dict) -> 
             info = describe(v.name, v.index)
             alloc, offset, _ = placement.get((v.name, v.index), (None, None, None))
             out.append({"name": v.name, "index": format_index(v.index), "bytes": v.bytes,
-                        "unpadded_bytes": v.bytes if v.unpadded is None else v.unpadded,
+                        "unpadded_bytes": v.bytes,
                         "cumulative": cumulative, "shape": v.shape, "memory_space": v.memory_space,
                         "opcode": v.opcode, "op_name": info.get("op_name"), "source": info.get("source"),
                         "user_source": info.get("user_source"), "path": info.get("path"), "start": v.start,
@@ -203,7 +203,7 @@ def recomputed_section(result: PeakResult | None, describe, placement: dict) -> 
         "peak_time": result.peak_time,
         "peak_bytes": result.peak_bytes,
         "peak_instruction_bytes": result.peak_instruction_bytes,
-        "padding_bytes": sum(r["bytes"] - r["unpadded_bytes"] for r in live_rows),
+        "padding_bytes": sum(v.padded - v.bytes for v in result.live if v.padded is not None),
         "max_live_bytes": result.max_bytes,
         "max_live_time": result.max_time,
         "live_at_peak": live_rows,

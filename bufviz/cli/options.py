@@ -72,9 +72,10 @@ def device_options(command):
 
     options = [
         click.option("--device-memory", metavar="SIZE|FILE",
-                     help="The device's memory (80GB, 79.2GiB), or a JSON file of jax's device.memory_stats() "
-                          "whose bytes_limit is the allocator's limit: say whether the program fits, by the "
-                          "allocator's predicted peak (GPU) or memory needed."),
+                     help="The device's memory (80GB, 79.2GiB), a TPU chip by name (v4, v5e, v5p, v6e: its "
+                          "HBM), or a JSON file of jax's device.memory_stats() whose bytes_limit is the "
+                          "allocator's limit: say whether the program fits, by the allocator's predicted peak "
+                          "(GPU) or memory needed."),
         click.option("--mem-fraction", type=click.FloatRange(0, 1, min_open=True), metavar="F",
                      help="The share of the device jax's allocator may use (default: "
                           "XLA_PYTHON_CLIENT_MEM_FRACTION, else 0.75)."),

@@ -17,7 +17,7 @@ METRICS = {   # --metric name -> (key in a summary, what people call it)
     "xla-peak": ("xla_peak_bytes", "XLA's live-range peak"),
 }
 PARTS = ("needed_bytes", "argument_bytes", "output_bytes", "temp_bytes", "alias_bytes", "constant_bytes",
-         "fragmentation_bytes", "xla_peak_bytes")
+         "scratch_bytes", "fragmentation_bytes", "xla_peak_bytes")
 
 
 def summarize(report: PeakReport, path: str | None = None) -> dict:
@@ -38,6 +38,7 @@ def summarize(report: PeakReport, path: str | None = None) -> dict:
         "temp_bytes": memory.get("temp_bytes"),
         "alias_bytes": memory.get("alias_bytes"),
         "constant_bytes": memory.get("constant_bytes"),
+        "scratch_bytes": memory.get("scratch_bytes") or 0,
         "fragmentation_bytes": memory.get("fragmentation_bytes"),
         # bufviz reproduces XLA's live-range peak exactly; XLA's printed number where there is one.
         "xla_peak_bytes": xla.get("peak_bytes") if xla.get("peak_bytes") is not None else ours.get("peak_bytes"),

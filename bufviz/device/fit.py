@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from ..result import DeviceFit
 
 DEFAULT_FRACTION = 0.75
+# A TPU chip's HBM, as --device-memory takes it by name (per chip; a v4 megacore's two cores
+# share its 32 GiB). libtpu keeps part for its runtime: a v6e's out-of-memory messages say
+# "of 31.25G hbm".
+TPU_HBM = {"v4": 32 << 30, "v5e": 16 << 30, "v5p": 95 << 30, "v6e": 32 << 30}
 # jax's limit from a fraction: fraction x memory rounded up to a multiple of 2 MiB (measured on an
 # H200 with jax 0.11.2: 1,564,999 B asked, 2,097,152 B given; every bytes_limit seen is a multiple).
 LIMIT_GRANULE = 2 << 20
@@ -53,6 +57,9 @@ def device_from_options(memory: str | None, fraction: float | None = None, preal
     if memory is None:
         return None
     from ..units import parse_size
+    chip = memory.strip().lower().removeprefix("tpu").strip("- ")
+    if chip in TPU_HBM:   # (a TPU's allocator is libtpu's: no fraction, no pool)
+        return Device(TPU_HBM[chip], False, TPU_HBM[chip], None, limit_from=f"a TPU {chip}'s HBM", allocator="libtpu")
     allocator = _env_allocator(environ)
     if os.path.isfile(memory):
         if fraction is not None:
@@ -203,6 +210,9 @@ def _run(sizes: list[int], limit: int, preallocate: bool) -> BfcAllocator:
 def device_section(requests: dict | None, runtime: list[str] | None, platform: str, device: Device,
                    needed_bytes: int | None) -> DeviceFit:
     """The JSON `device` section: the limit, the predicted peak, whether it fits and by how much."""
+    if platform == "tpu" and device.mem_fraction is not None:   # (jax's GPU share: not libtpu's)
+        device = replace(device, limit_bytes=device.memory_bytes or device.limit_bytes, mem_fraction=None,
+                         fraction_from=None, allocator="libtpu")
     limit, granule = allocator_limit(device, platform)
     device = replace(device, limit_bytes=limit)
     out: DeviceFit
@@ -211,6 +221,7 @@ def device_section(requests: dict | None, runtime: list[str] | None, platform: s
            "limit_from": device.limit_from, "preallocate": device.preallocate,
            "preallocate_from": device.preallocate_from, "predicted_peak_bytes": None, "least_limit_bytes": None,
            "at_least": False, "fits": None,
+           "limit_at_most": platform == "tpu" and device.memory_bytes == device.limit_bytes,
            "headroom_bytes": None, "compared": None, "runtime_allocators": list(runtime or []), "notes": []}
     if requests is None:
         out["notes"].append("no allocations to predict from (give the HLO module or XLA's buffer assignment)")
@@ -235,12 +246,16 @@ def device_section(requests: dict | None, runtime: list[str] | None, platform: s
         if platform == "gpu":
             out["notes"].append(f"XLA_PYTHON_CLIENT_ALLOCATOR={device.allocator}: not the allocator bufviz models "
                                 "(jax's default, bfc), so memory needed is compared with the limit")
+        elif out["limit_at_most"]:
+            out["notes"].append("libtpu keeps part of the HBM for its runtime (a v6e's 32 GiB leaves 31.25 GiB, "
+                                "its out-of-memory messages say): give that limit, or jax's memory_stats() file, "
+                                "for the room to spare exactly")
         else:
             out["notes"].append(f"the allocator model is jax's on GPU: on {platform} memory needed is compared "
                                 "with the limit")
     if least is None:
         return out
-    if out["runtime_allocators"]:
+    if out["runtime_allocators"] and platform == "gpu":   # (libraries' scratch: cuBLAS, cuSOLVER, ...)
         out["at_least"] = True
         out["notes"].append(f"{', '.join(out['runtime_allocators'])} may take scratch memory from the allocator "
                             "while running, which XLA's dump does not show: the figure is a lower bound")

@@ -48,7 +48,7 @@ def render_peak(report: PeakReport, console: Console, top: int | None = 20, by: 
     parts: list[RenderableType | None]
     if memory is None and _allocations_alone(report):   # (a lone buffer-assignment file)
         assert report.xla is not None   # (_allocations_alone: XLA's allocations are there)
-        parts = [_allocations_headline(report.xla, width)]
+        parts = [_allocations_headline(report.xla, width, report.platform == "tpu")]
     elif memory is None:   # nothing to tell storage from: XLA's and bufviz's live-range numbers
         parts = [_numbers(report, width), *_value_views(report, top, width)]
     elif by is not None:
@@ -80,10 +80,12 @@ def _allocations_alone(report: PeakReport) -> bool:
     return bool(xla.get("allocations")) and not xla.get("live_ranges") and report.recomputed is None
 
 
-def _allocations_headline(xla: Mapping[str, Any], width: int) -> Group:
-    """What XLA's allocations alone say (memory needed and its parts), and what they cannot."""
+def _allocations_headline(xla: Mapping[str, Any], width: int, scratch_held: bool) -> Group:
+    """What XLA's allocations alone say (memory needed and its parts), and what they cannot.
+    `scratch_held`: thread-local scratch is device memory (TPU)."""
     parts = [("parameters", xla.get("argument_bytes") or 0), ("outputs", xla.get("output_bytes") or 0),
-             ("temporaries", xla.get("temp_bytes") or 0), ("constants", xla.get("constant_bytes") or 0)]
+             ("temporaries", xla.get("temp_bytes") or 0), ("constants", xla.get("constant_bytes") or 0),
+             ("thread-local scratch", (xla.get("thread_local_bytes") or 0) if scratch_held else 0)]
     both = xla.get("alias_bytes") or 0
     needed = sum(b for _, b in parts) - both
     terms = " + ".join(f"{name} {human_bytes(b)}" for name, b in parts if b) + (

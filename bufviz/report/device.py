@@ -34,12 +34,13 @@ def _verdict(device: Mapping[str, Any]) -> Text:
         text.append(f", up to {human_bytes(room)} to spare (library calls take more while running)")
     else:
         text.append("yes", style="bold green")
-        text.append(f", {human_bytes(room)} to spare")
+        text.append(f", {'at most ' if device.get('limit_at_most') else ''}{human_bytes(room)} to spare")
     return text
 
 
 def _numbers(device: Mapping[str, Any], width: int):
-    rows = [("allocator's limit", human_bytes(device["limit_bytes"]), limit_words(device))]
+    rows = [("device's memory" if device.get("limit_at_most") else "allocator's limit",
+             human_bytes(device["limit_bytes"]), limit_words(device))]
     if device["compared"] == "least_limit_bytes":
         pool = "pool reserved at start" if device["preallocate"] else "pool grown on demand"
         if device.get("preallocate_from"):

@@ -14,7 +14,8 @@ from ..compare.diff import program_order, verdict
 
 PART_NAMES = (("needed_bytes", "memory needed"), ("argument_bytes", "parameters"), ("output_bytes", "outputs"),
               ("temp_bytes", "temporaries"), ("alias_bytes", "both parameter and output"),
-              ("constant_bytes", "constants"), ("fragmentation_bytes", "free temp bytes"),
+              ("constant_bytes", "constants"), ("scratch_bytes", "thread-local scratch"),
+              ("fragmentation_bytes", "free temp bytes"),
               ("xla_peak_bytes", "XLA's live-range peak"))
 
 

@@ -29,7 +29,8 @@ def headline(memory: Mapping[str, Any], width: int) -> Text:
     if memory["estimate"]:
         text.append("  (estimate)", style="yellow")
     parts = [("parameters", memory["argument_bytes"]), ("outputs", memory["output_bytes"]),
-             ("temporaries", memory["temp_bytes"]), ("constants", memory["constant_bytes"])]
+             ("temporaries", memory["temp_bytes"]), ("constants", memory["constant_bytes"]),
+             ("thread-local scratch", memory.get("scratch_bytes") or 0)]
     terms = [f"{name} {human_bytes(n)}" for name, n in parts if n] or ["0 B"]
     terms = [("+ " if k else "= ") + t for k, t in enumerate(terms)]
     if memory["alias_bytes"]:

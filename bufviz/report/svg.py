@@ -27,7 +27,7 @@ COLOURS = {"weights": "#4e79a7", "weight copies": "#a0cbe8", "optimizer state": 
            "saved activations": "#e15759",
            "activations": "#ff9d9a", "gradients": "#f28e2b", "optimizer update": "#a9dcd6",
            "materialized constants": "#d7b99a", "layout copies": "#d4d49a", "collective buffers": "#b6992d",
-           "library workspace": "#d4a6c8", "other": "#bab0ac", "free": "#eeeeee"}
+           "library workspace": "#d4a6c8", "scratch": "#d7b5a6", "other": "#bab0ac", "free": "#eeeeee"}
 
 
 def render_svg(report: PeakReport, boxes: list[dict] | None = None, picture: str = "peak") -> str:

@@ -11,7 +11,7 @@ from ..units import human_bytes
 from .layout import cut_end
 
 BANDS = (("parameter", "█", "blue"), ("output", "▓", "magenta"), ("constant", "▪", "magenta"),
-         ("temp", "▒", "yellow"))
+         ("thread-local", "▫", "magenta"), ("temp", "▒", "yellow"))
 FREE = ("free temp", "·", "dim")
 
 
@@ -30,7 +30,7 @@ def timeline_view(data: dict, needed: int, width: int, rows: int = 24) -> Group:
         name = data["instructions"][t] if t < len(data["instructions"]) else ""
         label = cut_end(f"t={t} {name}".rstrip(), label_width)
         line = Text(f"{label:<{label_width}} {human_bytes(sum(whole.values()) + temp):>11} ")
-        parts = [(whole.get(k, 0), ch, style) for k, ch, style in BANDS[:3]] + [(temp, BANDS[3][1], BANDS[3][2])]
+        parts = [(whole.get(k, 0), ch, style) for k, ch, style in BANDS[:-1]] + [(temp, BANDS[-1][1], BANDS[-1][2])]
         parts.append((data["temp_bytes"] - temp, FREE[1], FREE[2]))
         drawn = 0
         cumulative = 0

@@ -103,6 +103,11 @@ def render_verify(report: PeakReport, console: Console, show: int = 10) -> None:
     missed = uncompared_jax((report.xla or {}).get("memory_stats"))
     if missed:   # (what jax reported that no row above compares)
         console.print(Text(f"not compared: jax's {', '.join(missed)}", style="yellow"))
+    left = (report.recomputed or {}).get("not_recomputed") or {}
+    if left:   # (what bufviz leaves to the backend: libtpu's placement and numbering)
+        console.print(Text("not compared, libtpu's own:", style="yellow"))
+        for what, why in left.items():
+            console.print(Text(f"  {what}: {why}", style="yellow"))
     if not failed:
         console.print(Text(f"✓ all {len(checks)} quantities compared match XLA", style="green"))
     else:

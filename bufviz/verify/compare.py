@@ -5,7 +5,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine.assignment.matching import allocation_mismatches
+from ..engine.assignment.matching import EVERYTHING, LIBTPU, allocation_mismatches
 from ..engine.assignment.usage_report import hash_order_free
 from ..engine.liveness.stack_trace import share_text
 from .words import JAX_NAMED
@@ -42,17 +42,19 @@ def mismatches(xla: Mapping[str, Any] | None, recomputed: Mapping[str, Any] | No
     if theirs_tree and ours_tree:
         _first_difference(out, "stack_trace", [_node(n) for n in theirs_tree["nodes"]],
                           [_node(n) for n in ours_tree["nodes"]], lambda t, node: f"row {t + 1}: {node}")
+    left = recomputed.get("not_recomputed") or {}
     if xla.get("allocations") and recomputed.get("allocations"):
-        check("total_bytes_used", xla.get("total_bytes_used"), recomputed.get("total_bytes_used"))
-        out.extend(allocation_mismatches(xla["allocations"], recomputed["allocations"]))
+        if "total bytes used" not in left:
+            check("total_bytes_used", xla.get("total_bytes_used"), recomputed.get("total_bytes_used"))
+        out.extend(allocation_mismatches(xla["allocations"], recomputed["allocations"], LIBTPU if left else EVERYTHING))
     key: str | tuple[str, str]   # a jax figure's name, then a value's (name, index)
     stats = xla.get("memory_stats")
     if stats and recomputed.get("allocations"):
-        for key in compared_jax(stats):
+        for key in compared_jax(stats, left):
             check(f"jax_{key}", stats.get(key), recomputed.get(key))
         for key in JAX_NAMED:   # (jax 0.12 on: checked under jax's own names)
             check(key, stats.get(key), recomputed.get(key))
-    report = _usage_report_difference(xla, recomputed)
+    report = None if "memory-usage report" in left else _usage_report_difference(xla, recomputed)
     if report is not None:
         out.append(report)
     xla_ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in xla.get("live_ranges") or []}
@@ -78,11 +80,17 @@ NOT_COMPARED = ("generated_code_bytes", "host_argument_bytes", "host_output_byte
                 "host_temp_bytes")
 
 
-def compared_jax(stats: dict) -> tuple[str, ...]:
+def compared_jax(stats: dict, left: dict | None = None) -> tuple[str, ...]:
     """jax's numbers to compare: all of them where jax reported its figures; where it reported
-    zeros for argument, output and temp bytes (as jax 0.4.13 does), each that is not zero."""
-    keys = BYTE_COUNTS + ("peak_memory_bytes",)
+    zeros for argument, output and temp bytes (as jax 0.4.13 does), each that is not zero.
+    `left`: what bufviz does not recompute (the `not_recomputed` of a TPU module)."""
+    keys = tuple(k for k in BYTE_COUNTS + ("peak_memory_bytes",) if f"jax {jax_name(k)}" not in (left or {}))
     return keys if stats.get("reported") else tuple(k for k in keys if stats.get(k))
+
+
+def jax_name(key: str) -> str:
+    """The name jax's CompiledMemoryStats gives one of bufviz's byte counts."""
+    return "peak_memory_in_bytes" if key == "peak_memory_bytes" else key.removesuffix("_bytes") + "_size_in_bytes"
 
 
 def uncompared_jax(stats: dict | None) -> list[str]:
@@ -91,7 +99,7 @@ def uncompared_jax(stats: dict | None) -> list[str]:
     if not stats:
         return []
     out = [] if stats.get("reported") else ["argument, output and temp bytes (jax reported zeros)"]
-    return out + [k.removesuffix("_bytes") + "_size_in_bytes" for k in NOT_COMPARED if stats.get(k)]
+    return out + [jax_name(k) for k in NOT_COMPARED if stats.get(k)]
 
 
 def _usage_report_difference(xla: Mapping[str, Any], recomputed: Mapping[str, Any]) -> dict | None:
@@ -178,24 +186,27 @@ def verification(xla: Mapping[str, Any], recomputed: Mapping[str, Any], found: l
         else:
             row("peak_bytes", "peak bytes", xla.get("peak_bytes"), peak.get("peak_bytes"),
                 delta(xla.get("peak_bytes"), peak.get("peak_bytes")))
+    left = recomputed.get("not_recomputed") or {}
     if xla.get("allocations") and recomputed.get("allocations"):
         wrong = {m["quantity"] for m in found if m["quantity"].startswith(("allocation ", "offset "))}
         failed_allocations = bool(wrong)
-        rows.append({"quantity": "allocations", "label": "allocations (values, size, kinds, offsets, index)",
+        rows.append({"quantity": "allocations", "label": "allocations (values, size, kinds, offsets"
+                     + (", index)" if not left else " in main memory)"),
                      "ok": not failed_allocations, "xla": f"{len(xla['allocations'])} allocations",
                      "recomputed": f"{len(recomputed['allocations'])} allocations",
                      "difference": f"{len(wrong)} differences" if wrong else None})
-        row("total_bytes_used", "total bytes used", xla.get("total_bytes_used"), recomputed.get("total_bytes_used"),
-            delta(xla.get("total_bytes_used"), recomputed.get("total_bytes_used")))
+        if "total bytes used" not in left:
+            total, ours_total = xla.get("total_bytes_used"), recomputed.get("total_bytes_used")
+            row("total_bytes_used", "total bytes used", total, ours_total, delta(total, ours_total))
     stats = xla.get("memory_stats")
     if stats and recomputed.get("allocations"):
-        for key in compared_jax(stats):
+        for key in compared_jax(stats, left):
             row(f"jax_{key}", "jax " + key.replace("_", " "), stats.get(key), recomputed.get(key),
                 delta(stats.get(key), recomputed.get(key)))
         for key in JAX_NAMED:
             row(key, "jax " + key, stats.get(key), recomputed.get(key), delta(stats.get(key), recomputed.get(key)))
     theirs, ours = xla.get("memory_usage_report"), recomputed.get("memory_usage_report")
-    if theirs and ours:
+    if theirs and ours and "memory-usage report" not in left:
         exact = theirs["text"] == ours["text"]
         wrong = next((m for m in found if m["quantity"] == "memory_usage_report"), None)
         row("memory_usage_report", "memory-usage report", f"{theirs['text'].count(chr(10))} lines",

@@ -29,6 +29,8 @@ def category_of(row: Mapping[str, Any], backward_at_peak: bool, training: bool |
     op_name = row.get("op_name") or (row.get("op_name_near") if kind == "temp" else None) or ""
     if kind == "constant":
         return "constants"
+    if kind == "scratch":
+        return "scratch"   # libtpu's thread-local scratch: the accumulators of reductions and sorts
     if kind == "parameter" and row.get("role"):
         return row["role"]   # from the program's evidence (explain/roles.py)
     if row.get("carried"):

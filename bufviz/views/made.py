@@ -74,16 +74,23 @@ def copied_parameter(instr: Instruction, depth: int = 8) -> Instruction | None:
 def copies_of(param: Instruction, depth: int = 8) -> list[Instruction]:
     """XLA's copies of an entry parameter in another layout or type (what copied_parameter
     finds from the copy's side), nearest first; bitcasts and reshapes, which share its buffer,
-    are passed through, not listed."""
+    are passed through, not listed. A copy into another memory space (libtpu's prefetch into
+    VMEM) moves the parameter, it does not copy it for the program: left out."""
     found, frontier = [], [param]
     for _ in range(depth):
         following = [u for i in frontier for u in i.users
-                     if len(u.operands) == 1 and (u.opcode in COPY_OPS or _copies_only(u))]
+                     if len(u.operands) == 1 and (u.opcode in COPY_OPS or _copies_only(u)) and not _moves_away(u)]
         found += [u for u in following if u.opcode not in ("bitcast", "reshape")]
         frontier = following[:16]
         if not frontier:
             break
     return found
+
+
+def _moves_away(instr: Instruction) -> bool:
+    """A copy whose result sits in another memory space than its operand (S(n) of the layout)."""
+    shape = instr.shape.elements[0] if instr.opcode == "copy-start" and instr.shape.is_tuple else instr.shape
+    return shape.memory_space != instr.operands[0].shape.memory_space
 
 
 def _copies_only(instr: Instruction) -> bool:

@@ -10,12 +10,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ..hlo.attributes import plain_op_name
 from ..hlo.shapes import parse_index, value_label
 from .categories import backward_at, category_of
-from .storage import HOST_MEMORY_SPACE, temp_in_use
+from .storage import HOST_MEMORY_SPACE, most_bytes_in_use, temp_in_use
 
 if TYPE_CHECKING:
     from ..result import Memory, StorageRow
 
-WHOLE_RUN = ("parameter", "output", "constant")
+# Allocations held for the whole run. "thread-local" only where the platform holds them (TPU:
+# libtpu's scratch in device memory, rows of kind "scratch"); XLA:CPU's are stack, never drawn.
+WHOLE_RUN = ("parameter", "output", "constant", "thread-local")
+SCRATCH = "scratch"
 FREE_NAME = "free temp bytes"
 
 
@@ -40,20 +43,24 @@ def training_of(describe_value) -> bool | None:
 
 
 def slot_kind(a: Mapping[str, Any]) -> str:
-    """What an allocation is reserved as: parameter, output or constant (for the whole run), else temp."""
-    return next((k for k in (*WHOLE_RUN, "temp") if k in a["kinds"]), "temp")
+    """What an allocation is reserved as: parameter, output, constant or scratch (for the whole
+    run), else temp."""
+    kind = next((k for k in (*WHOLE_RUN, "temp") if k in a["kinds"]), "temp")
+    return SCRATCH if kind == "thread-local" else kind
 
 
-def device_allocations(allocations: Iterable[_Allocation]) -> list[_Allocation]:
-    """What the program reserves on the device: thread-local scratch and host memory aside."""
-    return [a for a in allocations if a["color"] != HOST_MEMORY_SPACE and "thread-local" not in a["kinds"]]
+def device_allocations(allocations: Iterable[_Allocation], platform: str | None = None) -> list[_Allocation]:
+    """What the program reserves on the device: host memory aside, and thread-local scratch but
+    on TPU (libtpu holds it in device memory for the whole run; XLA:CPU's is stack)."""
+    local = platform == "tpu"
+    return [a for a in allocations if a["color"] != HOST_MEMORY_SPACE and (local or "thread-local" not in a["kinds"])]
 
 
 def on_chip_spaces(platform: str, allocations: Iterable[Mapping[str, Any]]) -> list[int]:
     """The memory spaces of `allocations` that are not the device's main memory."""
     if platform != "tpu":
         return []
-    return sorted({a["color"] for a in device_allocations(allocations)} - {0})
+    return sorted({a["color"] for a in device_allocations(allocations, platform)} - {0})
 
 
 def host_spaces(allocations: Iterable[Mapping[str, Any]]) -> list[int]:
@@ -74,11 +81,12 @@ def memory_spaces(source: Mapping[str, Any], spaces: list[int], describe_value=N
     at its offset, as a storage row is: what jax offloaded to the host)."""
     out = []
     ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in source["live_ranges"]} if spaces else {}
+    held = device_allocations(source["allocations"], source.get("platform"))
+    hosted = [a for a in source["allocations"] if "thread-local" not in a["kinds"]]
     for space in spaces:
-        mine = [a for a in source["allocations"] if a["color"] == space and "thread-local" not in a["kinds"]]
-        curve = temp_in_use(mine, source["live_ranges"], source["schedule_end"])
+        mine = [a for a in (hosted if space == HOST_MEMORY_SPACE else held) if a["color"] == space]
+        in_use, time = most_bytes_in_use(mine, source["live_ranges"])
         whole_run = sum(a["size"] for a in mine if set(a["kinds"]) & set(WHOLE_RUN))
-        time = int(curve.argmax()) if len(curve) else 0
         live = [v for a in mine for v in a["values"] if _live_at(ranges, v, time)]
         top = max(live, key=lambda v: v["size"], default=None)
         holds = None
@@ -89,7 +97,7 @@ def memory_spaces(source: Mapping[str, Any], spaces: list[int], describe_value=N
                             describe)
             holds = row_category(row, describe, False, training_of(describe_value))
         out.append({"memory_space": space, "name": space_name(space), "needed_bytes": sum(a["size"] for a in mine),
-                    "peak_time": time, "in_use_bytes": whole_run + (int(curve[time]) if len(curve) else 0),
+                    "peak_time": time, "in_use_bytes": whole_run + in_use,
                     "largest": None if top is None else {"name": top["name"], "index": top["index"],
                                                          "bytes": top["size"], "holds": holds}})
     return out
@@ -101,7 +109,7 @@ def memory_section(source: Mapping[str, Any], curve, describe_value, estimate: b
     `describe_value(name, index tuple)` gives a value's shape, opcode, op_name and source."""
 
     describe = text_indexed(describe_value)
-    allocations = device_allocations(source["allocations"])
+    allocations = device_allocations(source["allocations"], source.get("platform"))
     ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in source["live_ranges"]}
     time = int(curve.argmax()) if len(curve) and curve.max() > 0 else source["peak_time"] or 0
     sizes = _kind_sizes(allocations)
@@ -133,7 +141,8 @@ def memory_section(source: Mapping[str, Any], curve, describe_value, estimate: b
 
 def temp_curve(source: Mapping[str, Any]):
     """Temp bytes in use at each step of the schedule."""
-    return temp_in_use(device_allocations(source["allocations"]), source["live_ranges"], source["schedule_end"])
+    return temp_in_use(device_allocations(source["allocations"], source.get("platform")), source["live_ranges"],
+                       source["schedule_end"])
 
 
 def _kind_sizes(allocations: Iterable[Mapping[str, Any]]) -> Memory:   # (memory's parts)
@@ -145,6 +154,7 @@ def _kind_sizes(allocations: Iterable[Mapping[str, Any]]) -> Memory:   # (memory
         "temp_bytes": total(lambda k: "temp" in k),
         "alias_bytes": total(lambda k: {"parameter", "output"} <= k),
         "constant_bytes": total(lambda k: "constant" in k and not k & {"parameter", "output"}),
+        "scratch_bytes": total(lambda k: "thread-local" in k),
     }
 
 
@@ -183,7 +193,7 @@ def _whole_run_row(a: Mapping[str, Any], time: int, ranges: dict, describe) -> S
     """A parameter, output or constant allocation is reserved for the whole run: the value in
     it at the peak (else its first, the parameter or constant itself), and the others in it."""
     kinds = set(a["kinds"])
-    kind = "parameter" if "parameter" in kinds else "output" if "output" in kinds else "constant"
+    kind = slot_kind(a)
     live = [v for v in a["values"] if _live_at(ranges, v, time)]
     occupant = max(live, key=lambda v: v["size"]) if live else a["values"][0]
     holds, own = _slot_holds(a, live, occupant, describe) if kind == "parameter" else (None, None)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from ..hlo.shapes import value_label
 from .categories import backward_at
-from .memory import WHOLE_RUN, device_allocations, row_category, slot_kind, text_indexed, training_of, value_row
+from .memory import (SCRATCH, WHOLE_RUN, device_allocations, row_category, slot_kind, text_indexed, training_of,
+                     value_row)
 from .storage import largest_over_time
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ def in_use_by_category(report: PeakReport, categories: dict[str, str | None]) ->
     assert memory is not None and timeline is not None   # (asked only where the report has memory)
     steps = timeline["steps"]
     ranges = _ranges(report)
-    rows = {r["allocation"]: r["category"] for r in memory["at_peak"] if r["kind"] in WHOLE_RUN}
+    rows = {r["allocation"]: r["category"] for r in memory["at_peak"] if r["kind"] in (*WHOLE_RUN, SCRATCH)}
     change: dict[str, np.ndarray] = {}
 
     def add(category, start, stop, size):
@@ -140,4 +141,4 @@ def _drawn(report: PeakReport) -> list[Allocation]:
     allocations = report.allocations
     assert report.memory is not None   # (asked only where the report has memory)
     spaces = {s["memory_space"] for s in report.memory.get("memory_spaces") or []}
-    return [a for a in device_allocations(allocations) if a["color"] not in spaces]
+    return [a for a in device_allocations(allocations, report.platform) if a["color"] not in spaces]

@@ -42,6 +42,38 @@ def temp_in_use(allocations: Iterable[Mapping[str, Any]], live_ranges: Iterable[
     return np.cumsum(in_use)[: end + 1]
 
 
+def most_bytes_in_use(allocations: Iterable[Mapping[str, Any]],
+                      live_ranges: Iterable[Mapping[str, Any]]) -> tuple[int, int]:
+    """(bytes, time): the most temp storage in use at once, as the union of the bytes the live
+    values cover. Where libtpu's memory-space assignment placed values (VMEM), one value may
+    start at a step where another at the same bytes ends: counted once, not twice. Looked at
+    where a value starts (the union only grows there), values kept in a heap by their end."""
+    ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in live_ranges}
+    spans = sorted((span[0], span[1], k, v["offset"], v["offset"] + v["size"])
+                   for k, a in enumerate(allocations) if "temp" in a["kinds"] for v in a["values"]
+                   if (span := ranges.get((v["name"], v["index"]))) is not None)
+    best = (0, 0)
+    live: list[tuple] = []   # (end, allocation, begin byte, end byte)
+    i = 0
+    while i < len(spans):
+        t = spans[i][0]
+        while i < len(spans) and spans[i][0] == t:
+            heapq.heappush(live, (spans[i][1], *spans[i][2:]))
+            i += 1
+        while live and live[0][0] < t:
+            heapq.heappop(live)
+        covered, reach = 0, None
+        for _, k, lo, hi in sorted(live, key=lambda s: s[1:]):
+            if reach is None or reach[0] != k or lo >= reach[1]:
+                covered += hi - lo
+                reach = (k, hi)
+            elif hi > reach[1]:
+                covered += hi - reach[1]
+                reach = (k, hi)
+        best = max(best, (covered, -t))
+    return best[0], -best[1]
+
+
 def _add_slice(steps: dict[int, int], spans: list[tuple[int, int, int]]) -> None:
     """The slice's bytes in use as steps where they change: the largest value live in it."""
     if len(spans) == 1:  # (most slices hold one value)

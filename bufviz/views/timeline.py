@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 def timeline(source: Mapping[str, Any], curve, memory: Mapping[str, Any], largest: int = 8) -> Timeline:
     """`source` and `curve` as for memory_section."""
-    allocations = device_allocations(source["allocations"])
+    allocations = device_allocations(source["allocations"], source.get("platform"))
     whole_run = {k: sum(a["size"] for a in allocations if _kind(a) == k) for k in WHOLE_RUN}
     temps = sorted((r for r in memory["at_peak"] if r["kind"] == "temp"), key=lambda r: -r["bytes"])[:largest]
     events = []

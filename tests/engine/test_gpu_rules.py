@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import DATA
+from conftest import DATA, run_json
 from bufviz.engine.dataflow.callgraph import CallGraph
 from bufviz.engine.dataflow.can_share import CanShare
 from bufviz.engine.dataflow.gpu_sharing import fusion_can_share
@@ -52,3 +52,27 @@ def test_zero_byte_values_stay_out_of_the_stack_trace_breakdown():
     names = [n["name"] for n in tree["nodes"]]
     assert tree["total"] == size
     assert any(n.endswith("{0}") for n in names) and not any(n.endswith("{1}") for n in names)
+
+
+AOT = DATA / "gpu_aot/mlp_fsdp-8gpu"
+
+
+def test_an_async_computations_result_lives_from_its_async_start():
+    """jax 0.12's XLA:GPU (8 H100s, FSDP): the value an async-wrapped collective computes (the
+    wrapped computation's root) starts where its async-start runs, one step after the root's
+    own place in the flattened schedule; everything else verify compares agrees too."""
+    text = next(AOT.glob("*-live-range.txt")).read_text()
+    sequence = re.findall(r"^ {4}(\d+):(\S+)$", text, re.M)
+    time = {name: int(t) for t, name in sequence}
+    starts = {m.group(1): int(m.group(2)) for m in re.finditer(r"^ {4}(\S+)\{\}:(\d+)-\d+$", text, re.M)}
+    module = next(AOT.glob("*gpu_after_optimizations.txt")).read_text()
+    roots = dict(re.findall(r"^%(\S+) \(.*?\n(?:.*\n)*?  ROOT %(\S+) = ", module, re.M))
+    moved = 0
+    for start, callee in re.findall(r"^  %(\S+) = .* async-start\(.*calls=%([\w.-]+)", module, re.M):
+        root = roots.get(callee)
+        if root in starts and start in time:
+            assert starts[root] == time[start] == time[root] + 1, root
+            moved += 1
+    assert moved >= 5
+    report = run_json("verify", str(AOT))
+    assert report["verified"], [m["quantity"] for m in report["mismatches"]][:5]

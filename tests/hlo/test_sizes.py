@@ -13,7 +13,7 @@ from conftest import DATA, SAMPLES, SHARED, WILD, wild
 
 
 def dumps() -> list[Path]:
-    # (libtpu's dumps print padded sizes, 512 B for a scalar: their rule is #58's, not ByteSizeOf)
+    # (libtpu's dumps print its own padded sizes, 512 B for a scalar: tests/engine/test_tpu.py)
     files = sorted(p for p in DATA.rglob("*-buffer-assignment.txt") if "tpu" not in p.relative_to(DATA).parts)
     files += [SAMPLES / "001_04aa0d3336074bf8.txt"]
     files += sorted((SHARED / "corpus").glob("xla-jax-*/*/*-buffer-assignment.txt"))

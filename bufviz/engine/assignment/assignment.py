@@ -17,7 +17,7 @@ from ..dataflow.dataflow import Value
 from .candidates import Candidates
 from .heap import HeapResult, HeapValue, best_fit, events, no_fragmentation_size
 from ..liveness.hlo_liveness import ModuleAnalysis
-from ..target.sizes import color_of
+from ..target.sizes import color_alignment, color_of
 from ..target.target import Target
 from ..target.vintage import INTERFERENCE_ALL_POSITIONS
 from .spans import Spans
@@ -98,7 +98,7 @@ class BufferAssigner:
         self.buffer_of = analysis.buffers.buffer_of
         self.target = target
         self.size = [max(_size(v, target) for v in b) for b in self.buffer_values]
-        self.color = [color_of(b[0].instruction.shape.subshape(b[0].index)) for b in self.buffer_values]
+        self.color = [_placement(b[0], target)[0] for b in self.buffer_values]
         assert self.module.entry is not None  # (a parsed module has its entry)
         root = self.module.entry.root
         self.live_out = {self.buffer_of[v.id] for vs in df.sets.get(root, {}).values() for v in vs}
@@ -122,8 +122,11 @@ class BufferAssigner:
         self._assign(self._sorted(list(range(len(self.buffer_values))), global_comps), allocations, deferred)
         heaps = self._simulate(deferred, allocations, alignment)
         _assign_thread_local(self._thread_local_order(thread_local_order), allocations, self.target)
-        combined = combine_temp_allocations(allocations, alignment)
+        combined = combine_temp_allocations(allocations, lambda color: self._alignment(color, alignment))
         return Assignment(combined, heaps, self._minimum_memory if minimum_memory else None, alignment)
+
+    def _alignment(self, color: int, alignment: int) -> int:
+        return color_alignment(self.target.platform, color, alignment)
 
     def _thread_local_order(self, rule: str) -> list[Value]:
         """XLA:CPU up to jax 0.11 sorts the thread-local values by size, then by post-order
@@ -195,7 +198,8 @@ class BufferAssigner:
             if self._assign_tuple_or_operand(b, allocations):
                 continue
             # Newest candidate first (candidates.py rules most out without visiting them).
-            tried = same_size.get(size) if b in self.live_out else candidates
+            # (libtpu keeps parameter and output allocations to their own values: no temp joins them)
+            tried = same_size.get(size) if b in self.live_out else None if self.target.pads_tiles else candidates
             if tried is not None and self._first_fit(tried, b):
                 continue
             if b not in self.live_out:
@@ -403,7 +407,8 @@ class BufferAssigner:
         for color in sorted({self.color[b] for b in deferred}):
             values = self._heap_values([b for b in deferred if self.color[b] == color], lambda v: True)
             trace = events(list(values.values()), self.a.flat.end, self._reuse(values))
-            result = best_fit(trace, {k: hv.size for k, hv in values.items()}, alignment)
+            times = {k: (hv.start, hv.end) for k, hv in values.items()} if self.target.pads_tiles else None
+            result = best_fit(trace, {k: hv.size for k, hv in values.items()}, self._alignment(color, alignment), times)
             alloc = Allocation(result.heap_size, color, heap=result)
             for value_id, (offset, size) in result.chunks.items():
                 alloc.values.append((values[value_id].key, offset, size))
@@ -413,7 +418,13 @@ class BufferAssigner:
 
 
 def _size(value: Value, target: Target) -> int:
-    return target.size(value.instruction.shape.subshape(value.index))
+    return _placement(value, target)[1]
+
+
+def _placement(value: Value, target: Target) -> tuple[int, int]:
+    instr = value.instruction
+    return target.placement(instr.shape.subshape(value.index), instr.computation.execution_thread
+                            if instr.computation is not None else None)
 
 
 def _assign_thread_local(order: list[Value], allocations: list[Allocation], target: Target) -> None:
@@ -434,7 +445,7 @@ def _positions(computations: list[Computation], graph: CallGraph | None) -> dict
     return position
 
 
-def combine_temp_allocations(allocations: list[Allocation], alignment: int) -> list[Allocation]:
+def combine_temp_allocations(allocations: list[Allocation], alignment_of) -> list[Allocation]:
     """CombineTempAllocations: std::partition puts temps last (unstably: each temp found from the
     front swaps with the last non-temp from the back), then the temps of each colour are laid
     end to end, each at an aligned base, in that order; finally allocations are renumbered."""
@@ -460,6 +471,7 @@ def combine_temp_allocations(allocations: list[Allocation], alignment: int) -> l
             combined[temp.color] = temp
             kept.append(temp)
             continue
+        alignment = alignment_of(temp.color)
         base = (target.size + alignment - 1) // alignment * alignment
         target.size = base + temp.size
         target.values.extend((v, base + offset, size) for v, offset, size in temp.values)

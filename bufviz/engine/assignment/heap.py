@@ -96,17 +96,22 @@ class _Interval:
     colocations: list[int] = field(default_factory=list)
 
 
-def best_fit(trace, sizes: dict[int, int], alignment: int) -> HeapResult:
+def best_fit(trace, sizes: dict[int, int], alignment: int, times: dict | None = None) -> HeapResult:
     """ChooseBestHeapAlgorithm over the spatial and temporal GlobalDecreasingSizeBestFitHeap:
-    the temporal result wins only if strictly smaller."""
-    intervals = _intervals(trace, sizes)
+    the temporal result wins only if strictly smaller. With `times` (value id -> live range),
+    libtpu's heap instead: intervals span the values' live ranges, placed once, in order of
+    start (then end, then value id), each where it fits best (docs/rules.md §5)."""
+    intervals = _intervals(trace, sizes, times)
     groups = _colocation_groups(intervals)
-    chosen = _place(intervals, groups, alignment, temporal=False)
-    # No heap is smaller than the chunks live together at one tick: where the spatial order
-    # reaches that, the temporal one cannot be strictly smaller.
     in_use = _most_live_at_once(intervals, groups)
-    if chosen[0] > in_use:
-        chosen = _place(intervals, groups, alignment, temporal=True, give_up_at=chosen[0]) or chosen
+    if times is not None:
+        chosen = _place(intervals, groups, alignment, order="start")
+    else:
+        chosen = _place(intervals, groups, alignment, order="spatial")
+        # No heap is smaller than the chunks live together at one tick: where the spatial order
+        # reaches that, the temporal one cannot be strictly smaller.
+        if chosen[0] > in_use:
+            chosen = _place(intervals, groups, alignment, order="temporal", give_up_at=chosen[0]) or chosen
     heap_size, chunks = chosen
     for value, size in sizes.items():
         if size == 0:
@@ -114,20 +119,22 @@ def best_fit(trace, sizes: dict[int, int], alignment: int) -> HeapResult:
     return HeapResult(heap_size, chunks, trace, no_fragmentation_size(trace, sizes), in_use)
 
 
-def _intervals(trace, sizes) -> dict[int, _Interval]:
-    """Each Alloc/ShareWith/Free is one tick; size-0 buffers take no ticks."""
+def _intervals(trace, sizes, times: dict | None = None) -> dict[int, _Interval]:
+    """Each Alloc/ShareWith/Free is one tick; size-0 buffers take no ticks. With `times`,
+    each interval spans its value's live range instead."""
     intervals: dict[int, _Interval] = {}
     tick = 0
     for kind, value, other in trace:
         if sizes[value] == 0:
             continue
+        start = times[value][0] if times else tick
         if kind == ALLOC:
-            intervals[value] = _Interval(value, sizes[value], tick)
+            intervals[value] = _Interval(value, sizes[value], start)
         elif kind == SHARE:
-            intervals[value] = _Interval(value, sizes[value], tick, need_allocation=False)
+            intervals[value] = _Interval(value, sizes[value], start, need_allocation=False)
             intervals[other].colocations.append(value)
         else:
-            intervals[value].end = tick
+            intervals[value].end = times[value][1] if times else tick
         tick += 1
     return intervals
 
@@ -163,11 +170,14 @@ def _most_live_at_once(intervals: dict[int, _Interval], groups: dict) -> int:
     return int(np.cumsum(change).max())
 
 
-def _place(intervals: dict[int, _Interval], groups: dict, alignment: int, temporal: bool,
+def _place(intervals: dict[int, _Interval], groups: dict, alignment: int, order: str,
            give_up_at: int | None = None):
     """(heap size, chunks); None once the heap reaches `give_up_at` (it only grows, and
-    only a strictly smaller one would be chosen)."""
-    if temporal:
+    only a strictly smaller one would be chosen). `order`: spatial (biggest first), temporal
+    (longest first) or start (earliest first)."""
+    if order == "start":
+        key = lambda i: (groups[i.value][1], groups[i.value][2], i.value)  # noqa: E731
+    elif order == "temporal":
         key = lambda i: (groups[i.value][1] - groups[i.value][2], -i.size, i.value)  # noqa: E731
     else:
         key = lambda i: (-i.size, i.start - i.end, i.value)  # noqa: E731

@@ -87,14 +87,14 @@ class CanShare:
                    for (number, index), out in self.pairs(user))
 
     def _backend_hint(self, operand, operand_index, user, user_index) -> bool | None:
-        if not self.target.gpu_sharing_hints:
-            return None  # only XLA:GPU answers for some ops itself
         op = user.opcode
-        if op in ("all-reduce", "all-reduce-start"):
-            # NCCL reduces in place: one operand, or operand i into output {i}.
+        if op in ("all-reduce", "all-reduce-start") and (self.target.gpu_sharing_hints or self.target.pads_tiles):
+            # NCCL and libtpu reduce in place: one operand, or operand i into output {i}.
             if len(user.operands) == 1:
                 return True
             return user_index == (user.operands.index(operand),)
+        if not self.target.gpu_sharing_hints:
+            return None  # only XLA:GPU answers for the other ops itself
         if op == "custom-call" and user.custom_call_target in GPU_GEMMS:
             if len(user.operands) > 2 and user.operands[2] is operand:
                 config = user.backend_config

@@ -332,7 +332,11 @@ class Dataflow:
         number = param.parameter_number
         for site in sites:
             op = site.opcode
-            if op in ("call", "async-start"):
+            if op == "async-start" and not site.operands:   # (its async-update passes them: updates.py)
+                bound = next((u for u in site.users if u.opcode == "async-update"), None)
+                if bound is not None and number + 1 < len(bound.operands):
+                    inputs.append(self.sets[bound.operands[number + 1]])
+            elif op in ("call", "async-start"):
                 if number < len(site.operands):
                     inputs.append(self.sets[site.operands[number]])
             elif op == "while":

@@ -106,7 +106,24 @@ def _async_start(df, instr: Instruction) -> bool:
 
 
 def _async_update(df, instr: Instruction) -> bool:
-    return _async_forward(df, instr, source_prefix=())
+    """Forwards its operand's layout; one that passes the wrapped computation its operands
+    (after an async-start without any, as libtpu's SparseCore offloads are written) binds
+    them at {0, k}, as an async-start does."""
+    changed = _async_forward(df, instr, source_prefix=())
+    callee = async_callee(df.graph, instr)
+    if callee is not None and len(instr.operands) - 1 == len(callee.parameters) > 0:
+        for k, operand in enumerate(instr.operands[1:]):
+            for index in _array_leaves(df, operand, ()):
+                changed |= df.assign(instr, (0, k) + index, df.values_at(operand, index))
+    return changed
+
+
+def async_callee(graph, instr: Instruction):
+    """The computation an async op's chain wraps (only its async-start prints `calls=`)."""
+    while instr.opcode != "async-start" and instr.operands and instr.operands[0].opcode.startswith("async-"):
+        instr = instr.operands[0]
+    callees = graph.callees(instr) if instr.opcode == "async-start" else ()
+    return callees[0] if callees else None
 
 
 def _async_done(df, instr: Instruction) -> bool:
@@ -117,8 +134,8 @@ def _async_forward(df, instr: Instruction, source_prefix: tuple) -> bool:
     """async-update keeps its operand's layout; async-done returns the operand's {1}. Outputs
     ({1}) also take the wrapped computation's root values."""
     changed = False
-    callees = df.graph.callees(instr)
-    root = callees[0].root if callees else None
+    callee = async_callee(df.graph, instr)
+    root = callee.root if callee is not None else None
     source = instr.operands[0]
     for index in _array_leaves(df, source, source_prefix):
         values = df.values_at(source, index)

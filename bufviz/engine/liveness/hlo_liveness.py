@@ -59,30 +59,26 @@ def _live_ranges(module: Module, target: Target, graph: CallGraph, flat: FlatSch
     live_out = _live_out_buffers(module, buffers)
     live: dict[int, LiveValue] = {}
     counts_call_uses = vintage.counts_call_uses
+    from_async_start = vintage.async_values_from_start
     ends = flat.ends()
     for value in dataflow.value_list():
-        bounds = _range(value, flat, ends, donated, counts_call_uses)
+        bounds = _range(value, flat, ends, donated, counts_call_uses, from_async_start)
         if bounds is None:
             continue
         instr = value.instruction
         shape = instr.shape
         sub = shape.subshape(value.index)
+        # XLA's live ranges count ByteSizeOf on every backend (the TPU's tile padding aside)
         padded = target.pads_tiles and isinstance(sub, ArrayShape) and sub.layout is not None and sub.layout.tiles
-        live[value.id] = LiveValue(instr.name, value.index, bounds[0], bounds[1],
-                                   _padded(shape) if target.pads_tiles else shape.byte_size(),
-                                   cast(ArrayShape, sub).padded_byte_size() if padded else sub.byte_size(),
-                                   value.id, sub.text,
+        live[value.id] = LiveValue(instr.name, value.index, bounds[0], bounds[1], shape.byte_size(),
+                                   sub.byte_size(), value.id, sub.text,
                                    instr.opcode, _kind(value, module, buffers.buffer_of[value.id] in live_out),
-                                   color_of(sub), sub.byte_size() if padded else None)
+                                   color_of(sub), cast(ArrayShape, sub).padded_byte_size() if padded else None)
     check_total(live.values(), module.path)
     for buffer in buffers.aliased_groups():
         members = [live[v.id] for v in buffer if v.id in live]
         normalize_aliased(members, vintage.old_normalization)
     return ModuleAnalysis(module, graph, flat, dataflow, buffers, live, target)
-
-
-def _padded(shape) -> int:
-    return shape.padded_byte_size() if isinstance(shape, ArrayShape) else shape.byte_size()
 
 
 def hlo_peak(module: Module, target: Target) -> PeakResult:
@@ -122,14 +118,14 @@ def peak_of(analysis: ModuleAnalysis) -> PeakResult:
     by_id = analysis.dataflow.values
     xla_peak = result.all_spaces or result  # XLA breaks down its own (all-space) peak
     rows = [(v.bytes, by_id[v.order].instruction, v.index) for v in xla_peak.live]
-    result.stack_trace = stack_breakdown(rows, analysis.graph)
+    result.stack_trace = stack_breakdown(rows, analysis.graph, analysis.target.vintage.async_values_from_start)
     result.parameters = parameter_aliasing(module)
     result.sequence = [i.name for i in analysis.flat.sequence]
     return result
 
 
 def _range(value: Value, flat: FlatSchedule, ends: dict, donated: set,
-           counts_call_uses: bool) -> tuple[int, int] | None:
+           counts_call_uses: bool, from_async_start: bool) -> tuple[int, int] | None:
     """CalculateBufferStartEndMap for one value: inclusive [start, end], or None if its
     instruction is not in the flattened schedule. `ends` is flat.ends()."""
     instr = value.instruction
@@ -143,6 +139,9 @@ def _range(value: Value, flat: FlatSchedule, ends: dict, donated: set,
         start = flat.span[comp][0]
         if comp.is_entry and (instr.parameter_number, value.index) not in donated:
             return start, flat.end  # read-only arguments live for the whole program
+    caller = flat.async_start.get(instr.computation) if from_async_start and instr.is_root else None
+    if caller is not None and caller in time:
+        start = max(start, time[caller])   # an async computation's result: made by the op that runs it
     end = ends[instr]
     done = flat.async_done.get(instr.computation)
     if done is not None and done in time:

@@ -24,7 +24,7 @@ class LiveValue:
     opcode: str = ""
     kind: str = "temp"  # parameter | output | temp | constant | thread-local
     memory_space: int = 0
-    unpadded: int | None = None  # ByteSizeOf when `bytes` is a padded (TPU) size; None: the same
+    padded: int | None = None  # TPU: the size padded to its tiles, where it differs from `bytes`
 
 
 def check_total(values: Iterable[LiveValue], path: str) -> None:

@@ -8,7 +8,7 @@ from ..dataflow.callgraph import CallGraph
 from .dfs_scheduler import dfs_sequence
 
 ASYNC_OPS = ("async-start", "async-update", "async-done")
-FLATTENED_CALLERS = ("call", "conditional", "while", "async-start")
+FLATTENED_CALLERS = ("call", "conditional", "while", *ASYNC_OPS)
 
 
 @dataclass
@@ -17,6 +17,7 @@ class FlatSchedule:
     time: dict[Instruction, int]
     span: dict[Computation, tuple[int, int]]   # [start, end) of each flattened computation
     async_done: dict[Computation, Instruction | None] = field(default_factory=dict)
+    async_start: dict[Computation, Instruction] = field(default_factory=dict)   # the op that placed it
     recomputed: bool = False                   # the schedule was recomputed, not printed
     algorithm: str | None = None               # the scheduler that recomputed it
     chosen_by: str | None = None               # why that scheduler (XLA's default choice)
@@ -48,14 +49,18 @@ def flatten(graph: CallGraph, sequences: dict | None = None) -> FlatSchedule:
         order = lambda comp: comp.instructions  # noqa: E731
     else:
         order = lambda comp: dfs_sequence(comp, graph.post_order(comp))  # noqa: E731
-    flat = FlatSchedule([], {}, {}, {}, recomputed=sequences is not None or not module.is_scheduled,
+    flat = FlatSchedule([], {}, {}, {}, {}, recomputed=sequences is not None or not module.is_scheduled,
                         algorithm=None if sequences is not None or module.is_scheduled else "dfs")
     assert module.entry is not None  # (a parsed module has its entry)
-    _visit(graph, module.entry, flat, order)
+    _visit(graph, module.entry, flat, order, None)
     return flat
 
 
-def _visit(graph: CallGraph, comp: Computation, flat: FlatSchedule, order) -> None:
+def _visit(graph: CallGraph, comp: Computation, flat: FlatSchedule, order, context: Instruction | None) -> None:
+    """`context`: the async op whose wrapped computation `comp` is, or is called from (its
+    values live from that op to the chain's async-done, as FlattenSchedule's async_context)."""
+    if context is not None:
+        flat.async_done[comp] = async_done(_chain_start(context))
     start = len(flat.sequence)
     flat.span[comp] = (start, start)  # mark visited before recursing
     sequence = order(comp)
@@ -66,14 +71,32 @@ def _visit(graph: CallGraph, comp: Computation, flat: FlatSchedule, order) -> No
         return
     for instr in sequence:
         if instr.opcode in FLATTENED_CALLERS:
-            for callee in graph.callees(instr):
-                if callee not in flat.span:
-                    _visit(graph, callee, flat, order)
-                    if instr.opcode == "async-start":
-                        flat.async_done[callee] = async_done(instr)
+            # (an async-update or -done prints no `calls=`: its chain's async-start names the callee)
+            for callee in graph.callees(_chain_start(instr) if instr.opcode in ASYNC_OPS else instr):
+                if callee not in flat.span and _binds(instr, callee):
+                    if instr.opcode in ASYNC_OPS:
+                        flat.async_start[callee] = instr
+                    _visit(graph, callee, flat, order, instr if instr.opcode in ASYNC_OPS else context)
         flat.time[instr] = len(flat.sequence)
         flat.sequence.append(instr)
     flat.span[comp] = (start, len(flat.sequence))
+
+
+def _binds(instr: Instruction, callee: Computation) -> bool:
+    """Whether `instr` places its callee in the flattened schedule: any call, conditional or
+    while; of an async chain, the first op that passes the wrapped computation all its operands
+    (an async-start without operands leaves it to its async-update, as libtpu's SparseCore
+    offloads are written)."""
+    if instr.opcode not in ASYNC_OPS:
+        return True
+    given = len(instr.operands) - (0 if instr.opcode == "async-start" else 1)
+    return given == len(callee.parameters) or instr.opcode == "async-done"
+
+
+def _chain_start(instr: Instruction) -> Instruction:
+    while instr.opcode != "async-start" and instr.operands and instr.operands[0].opcode in ASYNC_OPS:
+        instr = instr.operands[0]
+    return instr
 
 
 def async_chain(start: Instruction) -> list[Instruction]:

@@ -47,14 +47,16 @@ class _Node:
         self.children: dict[str, _Node] = {}
 
 
-def stack_breakdown(rows: list[tuple[int, Instruction, tuple]], graph: CallGraph) -> dict:
-    """rows: (bytes, defining instruction, shape index) of each value in the printed peak list.
+def stack_breakdown(rows: list[tuple[int, Instruction, tuple]], graph: CallGraph, start_only: bool = False) -> dict:
+    """rows: (bytes, defining instruction, shape index) of each value in the printed peak list;
+    `start_only`: an async computation's values are its async-start's alone (the XLA whose live
+    ranges start them there), not shared with the rest of its chain.
     Returns {"total": bytes, "nodes": [{depth, name, percent, total, current, remaining, last}]}:
     `depth` where XLA draws the row, `last` whether it is the last of its parent's children."""
     root = _Node("")
     grand_total = sum(b for b, _, _ in rows)
     for size, instr, index in rows:
-        traces = _traces(instr, [], graph)
+        traces = _traces(instr, [], graph, start_only)
         base, extra = divmod(size, len(traces))
         for i, trace in enumerate(traces):
             if index:
@@ -74,25 +76,25 @@ def _label(instr: Instruction) -> list[str]:
     return split_params(instr.op_name or instr.name)
 
 
-def _callers(comp, graph: CallGraph) -> list[Instruction]:
+def _callers(comp, graph: CallGraph, start_only: bool) -> list[Instruction]:
     callers: list[Instruction] = []
     for site in graph.callsites.get(comp, ()):
-        for caller in async_chain(site) if site.opcode == "async-start" else [site]:
+        for caller in async_chain(site) if site.opcode == "async-start" and not start_only else [site]:
             if caller not in callers:
                 callers.append(caller)
     return callers
 
 
-def _traces(instr: Instruction, path: list[str], graph: CallGraph) -> list[list[str]]:
+def _traces(instr: Instruction, path: list[str], graph: CallGraph, start_only: bool) -> list[list[str]]:
     """Every call path to `instr`, outermost computation first."""
     assert instr.computation is not None   # (an instruction of the module)
     path = [instr.computation.name] + _label(instr) + path
-    callers = _callers(instr.computation, graph)
+    callers = _callers(instr.computation, graph, start_only)
     if not callers:
         return [path]
     out = []
     for caller in callers:
-        out.extend(_traces(caller, path, graph))
+        out.extend(_traces(caller, path, graph, start_only))
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...hlo.shapes import Shape
-from .sizes import alignments, buffer_size
+from .sizes import OTHER_THREAD_TABLES, alignments, buffer_size, color_of
 from .vintage import GPU_FUSION_HINT, Vintage
 
 
@@ -13,13 +13,29 @@ from .vintage import GPU_FUSION_HINT, Vintage
 class Target:
     platform: str       # cpu, gpu, tpu or unknown
     vintage: Vintage
+    chip: str | None = None            # TPU: the chip the dump names ("TPU v5 lite"), if any
+    tuple_granule: int | None = None   # TPU: what a tuple's table rounds up to; None: assumed
 
     def size(self, shape: Shape) -> int:
         """The backend's size function (TPU pads tiled arrays to their tiles)."""
-        return buffer_size(shape, self.platform)
+        return buffer_size(shape, self.platform, self.tuple_granule)
+
+    def placement(self, shape: Shape, thread: str | None) -> tuple[int, int]:
+        """(colour, size) of a value of `shape` made on execution thread `thread`. libtpu keeps
+        the tuple tables of another thread's computations (its SparseCore's) in a space of
+        their own, with no bytes (docs/rules.md §4.1)."""
+        if self.platform == "tpu" and shape.is_tuple and thread not in (None, "main"):
+            return OTHER_THREAD_TABLES, 0
+        return color_of(shape), self.size(shape)
 
     @property
     def pads_tiles(self) -> bool:
+        return self.platform == "tpu"
+
+    @property
+    def holds_thread_local(self) -> bool:
+        """libtpu's thread-local allocations are device memory held for the whole run (jax's
+        total_allocation_bytes and its memory-usage report count them); XLA:CPU's are stack."""
         return self.platform == "tpu"
 
     @property

@@ -28,6 +28,10 @@ GPU_FUSION_HINT = "2023-06-01"          # XLA:GPU's FusionCanShareBufferHint (in
 # sorts them by size in jax 0.11.2; no printer detail dates the change, so texts printed since
 # `page N` (2026-08-10) may follow either (a dump's own allocations tell which).
 THREAD_LOCAL_BY_VALUE_ID = "2026-08-10"
+# A value an async-wrapped computation defines is live from its async-start in libtpu 0.0.50 and
+# jax 0.12's XLA:GPU, from its own place in jax 0.11.2's XLA:GPU; no printer detail dates the
+# change, so texts printed since `page N` follow the newer rule unless a dump's live ranges say.
+ASYNC_VALUES_FROM_START = "2026-08-10"
 
 
 @dataclass
@@ -36,6 +40,7 @@ class Vintage:
     earliest: str = "2017-01-01"
     latest: str = "9999-12-31"
     evidence: list[str] = field(default_factory=list)
+    async_from_start: bool | None = None   # what a dump's live ranges show, where they do
 
     def after(self, date: str, why: str) -> None:
         if date > self.earliest:
@@ -83,6 +88,13 @@ class Vintage:
         return None
 
     @property
+    def async_values_from_start(self) -> bool:
+        """Whether a value of an async computation is live from its async-start (docs/rules.md §3.2)."""
+        if self.async_from_start is not None:
+            return self.async_from_start
+        return self.is_before(ASYNC_VALUES_FROM_START) is False
+
+    @property
     def usage_report_layout(self) -> str:
         return "old" if self.is_before(NEW_USAGE_REPORT) is True else "new"
 
@@ -123,6 +135,9 @@ def detect_vintage(module=None, buffer_assignment=None, live_range=None, usage_r
             v.before("2026-03-10", "old memory-usage report layout")
     if module is not None:
         _from_module(v, module, platform, dumped)
+        if live_range is not None:
+            from ..liveness.async_start import async_from_start
+            v.async_from_start = async_from_start(module, live_range)
     return v
 
 
