@@ -12,7 +12,7 @@ from ..units import human_bytes
 from ..verify.compare import uncompared_jax
 from ..verify.words import SIZES, plain_quantity
 from .header import bytes_cell, drop_exact, exact_dropped_width, render_header, render_notes
-from .layout import Column, fit_table
+from .layout import Column, fit_table, said
 
 if TYPE_CHECKING:
     from ..result import PeakReport
@@ -107,7 +107,7 @@ def render_verify(report: PeakReport, console: Console, show: int = 10) -> None:
     if left:   # (what bufviz leaves to the backend: libtpu's placement and numbering)
         console.print(Text("not compared, libtpu's own:", style="yellow"))
         for what, why in left.items():
-            console.print(Text(f"  {what}: {why}", style="yellow"))
+            console.print(said(f"  {what}: {why}", console.width, "yellow", indent="    "))
     if not failed:
         console.print(Text(f"✓ all {len(checks)} quantities compared match XLA", style="green"))
     else:

@@ -148,6 +148,9 @@ def _why_alive(report: PeakReport, row: Mapping[str, Any], facts: dict) -> str:
         return "part of the program's output (or in an output's allocation): it lives to the end"
     if row["kind"] == "constant":
         return "a constant: allocated for the whole run"
+    if row["kind"] == "scratch":
+        return ("thread-local scratch (the accumulator of a reduction or sort that runs inside a fusion): "
+                "libtpu keeps it in device memory for the whole run")
     return _last_use(facts)
 
 
