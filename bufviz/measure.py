@@ -191,7 +191,8 @@ class ModuleDescription:
                  "user_source": origin[2], "library": origin[3]}
         if is_loop_state(instr, self.loop_bodies):
             found["loop_state"] = True
-        if (carry := self.loops.carry(instr, tuple(index)) or self.loops.filled(instr, tuple(index))) is not None:
+        if (carry := self.loops.carry(instr, tuple(index)) or self.loops.filled(instr, tuple(index))
+                or (None if index else self.loops.written(instr))) is not None:
             found["carried"] = self._carry(carry)
         if not origin[0] and instr.opcode not in ("parameter", "constant"):
             found["op_name_near"] = self.lines.op_name_near(instr)   # (what a value XLA made is for)

@@ -80,6 +80,25 @@ class Loops:
                 return carry
         return None
 
+    def written(self, instr: Instruction) -> dict | None:
+        """The carry (a cache, stacked outputs) a slice write in a loop body is a step of: the
+        writes chained from it reach the body's result there (XLA:TPU chains one per layer, each
+        a buffer of its own), else None."""
+        comp = instr.computation
+        loop = self.by_body.get(comp.name) if comp is not None and _writes_slice(instr) else None
+        if loop is None or comp is None:
+            return None
+        root = comp.root
+        step: Instruction | None = instr
+        for _ in range(64):
+            if step is None:
+                return None
+            if step in root.operands:
+                carry = self.carry(loop, (root.operands.index(step),))
+                return carry if carry is not None and carry["kind"] in (STACKED, CACHE) else None
+            step = next((u for u in step.users if _writes_slice(u) or u.opcode in _FORWARDING), None)
+        return None
+
     def caller(self, instr: Instruction) -> Instruction | None:
         """The call whose computation `instr` is the parameter or root of, or None."""
         comp = instr.computation
@@ -121,7 +140,7 @@ def _carry(loops: Loops, loop: Instruction, element: int) -> dict:
         return {"kind": PASSED, "origin": _origin(loops, loop, element)}
     # (XLA:GPU runs a fusion asynchronously: async-start's operands, its done's result)
     writer = written.operands[0] if written.opcode == "async-done" and written.operands else written
-    if not _writes_slice(writer) or not any(_unforwarded(o) in reads for o in writer.operands):
+    if not _writes_slice(writer) or not _updates(writer, reads):
         return {"kind": STATE, "written_by": _op_name(writer)}
     read_elsewhere = any(u is not writer and not _forwards_to(u, writer) for r in reads for u in r.users) or \
         any(u is not root and not _forwards_to(u, root) for u in written.users)
@@ -129,6 +148,20 @@ def _carry(loops: Loops, loop: Instruction, element: int) -> dict:
         return {"kind": CACHE}
     return {"kind": STACKED, "written_by": _op_name(writer),
             "read_after_by_backward": _read_after_by_backward(loops, loop, element)}
+
+
+def _updates(writer: Instruction, reads: list[Instruction], depth: int = 64) -> bool:
+    """Whether a slice write updates what the loop reads: one of its operands is that read, or
+    another slice write that does (XLA:TPU chains one write per layer into a cache)."""
+    step: Instruction | None = writer
+    for _ in range(depth):
+        if step is None:
+            return False
+        operands = [_unforwarded(o) for o in step.operands]
+        if any(o in reads for o in operands):
+            return True
+        step = next((o for o in operands if _writes_slice(o)), None)
+    return False
 
 
 def _unforwarded(instr: Instruction, depth: int = 4) -> Instruction:

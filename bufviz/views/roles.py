@@ -230,7 +230,7 @@ def _role(graph: _Graph, p: Instruction, new_values: list[Instruction] | None, j
     if op_name == "xla__device_data" and not p.shape.is_tuple and not cast(ArrayShape, p.shape).dims \
             and not updated:
         return "constants", "a scalar PyTorch/XLA made for the step"
-    if _written_by_loop(graph, p):
+    if _written_by_loop(graph, p, ("bitcast", "copy") if updated else ("bitcast",)):
         return CACHES, "a loop writes it in place, a slice at a time"
     if updated:
         why = _weights_state(graph, p, readers, jax_autodiff, text)
@@ -252,10 +252,12 @@ def _role(graph: _Graph, p: Instruction, new_values: list[Instruction] | None, j
     return None
 
 
-def _written_by_loop(graph: _Graph, param: Instruction) -> bool:
+def _written_by_loop(graph: _Graph, param: Instruction, through: tuple[str, ...]) -> bool:
     """A parameter a while loop carries and writes a slice at a time (a KV cache, a buffer a
-    scan fills): state, but neither weights nor the optimizer's."""
-    for loop, element in graph.loops.loops_reading(param, through=("bitcast",)):   # (a copy is not the argument)
+    scan fills): state, but neither weights nor the optimizer's. A copy of it is the argument
+    only where the step writes the argument back (`through` then has "copy": XLA:TPU copies a
+    donated cache into the loop's buffer and the loop's result back into it)."""
+    for loop, element in graph.loops.loops_reading(param, through=through):
         carry = graph.loops.carry(loop, (element,))
         if carry is not None and carry["kind"] in (CACHE, STACKED):
             return True

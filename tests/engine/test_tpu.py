@@ -125,3 +125,18 @@ def test_will_it_fit_on_a_tpu_chip():
     code, out, _ = run("peak", str(folder), "--device-memory", "tpu-v5e", "--no-color")
     assert code == 0 and "yes, at most" in out and "a TPU v5e's HBM" in out
     assert not run_json("peak", str(folder), "--device-memory", str(needed - 1))["device"]["fits"]
+
+
+def test_a_kv_cache_on_tpu_is_caches():
+    """kv_decode.py writes its `cache` argument inside a fori_loop with dynamic_update_slice (read
+    here from the program). XLA:TPU copies the donated cache into the loop's buffer (in VMEM for
+    one of the two), chains one in-place write per layer, and copies the result back: the
+    arguments, and the chain's own buffers at the peak, are caches, not weights or activations."""
+    program = (TPU / "kv_decode.py").read_text()
+    assert 'lax.dynamic_update_slice(cache["k"]' in program and "lax.fori_loop" in program
+    rows = run_json("peak", str(TPU / "kv_decode-v5e_2x2"))["memory"]["at_peak"]
+    caches = [r for r in rows if (r.get("path") or "").startswith("cache[")]
+    assert sorted(r["path"] for r in caches) == ["cache['k']", "cache['v']"]
+    assert all(r["category"] == "caches" for r in caches)
+    chain = [r for r in rows if r["kind"] == "temp" and r["shape"] and r["shape"].startswith("bf16[4,8,1024,8,128]")]
+    assert all(r["category"] == "caches" for r in chain)
