@@ -3,6 +3,8 @@ in use then (identical rows collapsed), every other number with why it differs, 
 storage grouped by source line, op_name, kind or category."""
 from __future__ import annotations
 
+import textwrap
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -46,12 +48,13 @@ def headline(memory: Mapping[str, Any], width: int) -> Text:
     chip = [s for s in spaces if s["memory_space"] != HOST_MEMORY_SPACE]
     host = [s for s in spaces if s["memory_space"] == HOST_MEMORY_SPACE]
     if chip:   # on-chip memory is not device memory: beside the headline, never in it
-        text.append("\n  on-chip, apart: " + ", ".join(f"{s['name']} {human_bytes(s['needed_bytes'])}" for s in chip),
-                    style="dim")
+        text.append("\n" + _wrapped("  on-chip, apart: " + ", ".join(f"{s['name']} {human_bytes(s['needed_bytes'])}"
+                                                                     for s in chip), width), style="dim")
     for s in host:   # (offloaded to the host, jax's pinned_host: the device never holds it)
         holds = (s.get("largest") or {}).get("holds")
-        text.append(f"\n  in host memory, apart: {human_bytes(s['needed_bytes'])} (S(5) pinned_host)"
-                    + (f": {holds}" if holds else ""), style="dim")
+        by = f", put there by {s['put_there_by']}" if s.get("put_there_by") else ""
+        text.append("\n" + _wrapped(f"  in host memory, apart: {human_bytes(s['needed_bytes'])} (S(5) pinned_host)"
+                                     + (f": {holds}" if holds else "") + by, width), style="dim")
     time, instruction = memory["peak_time"], memory["peak_instruction"]
     label = "Peak moment    "
     moment = f"t={time}" + (f"  {instruction}" if instruction else "")
@@ -196,3 +199,9 @@ def groups_table(report: PeakReport, by: str, top: int | None, width: int):
     if len(groups) > shown:
         parts.append(Text(f"… {len(groups) - shown} more; --top 0 shows all", style="dim"))
     return Group(*parts)
+
+
+def _wrapped(line: str, width: int) -> str:
+    """A line of the headline's block, wrapped under its own start."""
+    return "\n".join(textwrap.wrap(line, max(width, 20), subsequent_indent="    ", break_long_words=False,
+                                   break_on_hyphens=False))

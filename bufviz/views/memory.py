@@ -24,7 +24,10 @@ FREE_NAME = "free temp bytes"
 
 # TPU memory spaces on the chip itself (S(1) VMEM, S(2) SMEM, ...): never added to HBM. (On GPU
 # a memory space other than 0 is still device memory, e.g. S(1) for symmetric collectives.)
-SPACE_NAMES = {0: "HBM", 1: "VMEM", 2: "SMEM", HOST_MEMORY_SPACE: "host memory"}
+# The others by what libtpu keeps there (docs/rules.md §4.1): S(4) the flags of v5e's async
+# collectives, S(6) scalars (loop counters, partition ids), S(7) and S(8) the SparseCore's.
+SPACE_NAMES = {0: "HBM", 1: "VMEM", 2: "SMEM", 4: "collective flags", HOST_MEMORY_SPACE: "host memory",
+               6: "scalars", 7: "SparseCore tables", 8: "SparseCore flags"}
 
 _Allocation = TypeVar("_Allocation", bound=Mapping[str, Any])   # an allocation as JSON (or an Allocation)
 
@@ -96,10 +99,14 @@ def memory_spaces(source: Mapping[str, Any], spaces: list[int], describe_value=N
             row = value_row(a, top, slot_kind(a), [v for v in a["values"] if v["offset"] == top["offset"]], ranges,
                             describe)
             holds = row_category(row, describe, False, training_of(describe_value))
+        if space == HOST_MEMORY_SPACE:   # (jax puts arrays there by a checkpoint policy's offload, or device_put)
+            op_names = getattr(describe_value, "op_names", None)
+            by = "a jax.checkpoint policy's offload" if op_names is not None and op_names.remat_ops else None
         out.append({"memory_space": space, "name": space_name(space), "needed_bytes": sum(a["size"] for a in mine),
                     "peak_time": time, "in_use_bytes": whole_run + in_use,
                     "largest": None if top is None else {"name": top["name"], "index": top["index"],
-                                                         "bytes": top["size"], "holds": holds}})
+                                                         "bytes": top["size"], "holds": holds},
+                    **({"put_there_by": by} if space == HOST_MEMORY_SPACE else {})})
     return out
 
 

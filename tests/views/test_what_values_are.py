@@ -204,6 +204,9 @@ def test_activations_offloaded_to_host_memory_are_a_space_of_their_own():
     (host,) = [s for s in memory["memory_spaces"] if s["memory_space"] == 5]
     assert host["name"] == "S(5) host memory" and host["needed_bytes"] == stats["host_temp_size_in_bytes"] > 0
     assert host["largest"]["holds"] == "saved activations"
+    program = (DATA / "tpu/scan_offload.py").read_text()   # (the policy that put them there)
+    assert "save_and_offload_only_these_names" in program and "pinned_host" in program
+    assert host["put_there_by"] == "a jax.checkpoint policy's offload"
     on_chip = sum(s["needed_bytes"] for s in memory["memory_spaces"] if s["memory_space"] != 5)
     assert memory["needed_bytes"] + on_chip + host["needed_bytes"] <= total
     _, out, _ = run("peak", str(folder))
