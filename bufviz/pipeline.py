@@ -259,8 +259,8 @@ def _unplaced_tuple_reads(inputs: Inputs, analysis) -> int:
             f"the HLO text folds {count} tuple reads into their users' operands (`%x#N`, XLA since 2026-07) "
             "and does not say where XLA scheduled them: bufviz places each before its first use, as XLA's "
             "parser does, so times, the peak moment and the live-range peak may differ from XLA's "
-            "(memory needed and the allocations depend on them only through the tuple tables they read, "
-            "8 bytes an element); give the dump's -live-range.txt for XLA's schedule")
+            "(memory needed and the allocations depend on them only through the tuple tables they read); "
+            "give the dump's -live-range.txt for XLA's schedule")
     return count
 
 

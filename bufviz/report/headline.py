@@ -48,8 +48,9 @@ def headline(memory: Mapping[str, Any], width: int) -> Text:
     chip = [s for s in spaces if s["memory_space"] != HOST_MEMORY_SPACE]
     host = [s for s in spaces if s["memory_space"] == HOST_MEMORY_SPACE]
     if chip:   # on-chip memory is not device memory: beside the headline, never in it
+        guessed = " (estimates: where libtpu places them is in its dump alone)" if memory["estimate"] else ""
         text.append("\n" + _wrapped("  on-chip, apart: " + ", ".join(f"{s['name']} {human_bytes(s['needed_bytes'])}"
-                                                                     for s in chip), width), style="dim")
+                                                                     for s in chip) + guessed, width), style="dim")
     for s in host:   # (offloaded to the host, jax's pinned_host: the device never holds it)
         holds = (s.get("largest") or {}).get("holds")
         by = f", put there by {s['put_there_by']}" if s.get("put_there_by") else ""
