@@ -118,11 +118,17 @@ def _async_update(df, instr: Instruction) -> bool:
     return changed
 
 
-def async_callee(graph, instr: Instruction):
-    """The computation an async op's chain wraps (only its async-start prints `calls=`)."""
+def chain_start(instr: Instruction) -> Instruction:
+    """The async-start of an async op's chain (an async-update or -done reads its forerunner)."""
     while instr.opcode != "async-start" and instr.operands and instr.operands[0].opcode.startswith("async-"):
         instr = instr.operands[0]
-    callees = graph.callees(instr) if instr.opcode == "async-start" else ()
+    return instr
+
+
+def async_callee(graph, instr: Instruction):
+    """The computation an async op's chain wraps (only its async-start prints `calls=`)."""
+    start = chain_start(instr)
+    callees = graph.callees(start) if start.opcode == "async-start" else ()
     return callees[0] if callees else None
 
 

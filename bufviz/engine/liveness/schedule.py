@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from ...hlo.model import Computation, Instruction
 from ..dataflow.callgraph import CallGraph
+from ..dataflow.updates import chain_start
 from .dfs_scheduler import dfs_sequence
 
 ASYNC_OPS = ("async-start", "async-update", "async-done")
@@ -60,7 +61,7 @@ def _visit(graph: CallGraph, comp: Computation, flat: FlatSchedule, order, conte
     """`context`: the async op whose wrapped computation `comp` is, or is called from (its
     values live from that op to the chain's async-done, as FlattenSchedule's async_context)."""
     if context is not None:
-        flat.async_done[comp] = async_done(_chain_start(context))
+        flat.async_done[comp] = async_done(chain_start(context))
     start = len(flat.sequence)
     flat.span[comp] = (start, start)  # mark visited before recursing
     sequence = order(comp)
@@ -72,7 +73,7 @@ def _visit(graph: CallGraph, comp: Computation, flat: FlatSchedule, order, conte
     for instr in sequence:
         if instr.opcode in FLATTENED_CALLERS:
             # (an async-update or -done prints no `calls=`: its chain's async-start names the callee)
-            for callee in graph.callees(_chain_start(instr) if instr.opcode in ASYNC_OPS else instr):
+            for callee in graph.callees(chain_start(instr) if instr.opcode in ASYNC_OPS else instr):
                 if callee not in flat.span and _binds(instr, callee):
                     if instr.opcode in ASYNC_OPS:
                         flat.async_start[callee] = instr
@@ -91,12 +92,6 @@ def _binds(instr: Instruction, callee: Computation) -> bool:
         return True
     given = len(instr.operands) - (0 if instr.opcode == "async-start" else 1)
     return given == len(callee.parameters) or instr.opcode == "async-done"
-
-
-def _chain_start(instr: Instruction) -> Instruction:
-    while instr.opcode != "async-start" and instr.operands and instr.operands[0].opcode in ASYNC_OPS:
-        instr = instr.operands[0]
-    return instr
 
 
 def async_chain(start: Instruction) -> list[Instruction]:
