@@ -98,11 +98,15 @@ def _async_start(df, instr: Instruction) -> bool:
         for index in _array_leaves(df, operand, ()):
             changed |= df.assign(instr, (0, k) + index, df.values_at(operand, index))
     callees = df.graph.callees(instr)
-    if callees:
-        root = callees[0].root
+    if callees and (1,) in df.sets[instr] and not _empty_tuple(instr.shape.subshape((1,))):
+        root = callees[0].root   # (an operand-less start's `()` result: its async-update takes the root's)
         for index in _array_leaves(df, root, ()):
             changed |= df.assign(instr, (1,) + index, df.values_at(root, index))
     return changed
+
+
+def _empty_tuple(shape) -> bool:
+    return shape.is_tuple and not shape.elements
 
 
 def _async_update(df, instr: Instruction) -> bool:
