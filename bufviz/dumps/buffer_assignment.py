@@ -126,7 +126,9 @@ def _read_allocations(cur: Cursor, dump: BufferAssignmentDump) -> None:
 
 
 def _check_has_values(cur: Cursor, alloc: Allocation | None) -> None:
-    if alloc is not None and not alloc.values:
+    """Every allocation lists its values; libtpu also prints an empty temp allocation of a
+    memory space nothing ended up in (`allocation 19: size 0, color 1, ...`: no values)."""
+    if alloc is not None and not alloc.values and not (alloc.size == 0 and alloc.preallocated_temp):
         raise cur.error(f"' value:' lines under allocation {alloc.index}")
 
 
@@ -136,7 +138,7 @@ def _check_temp_size(cur: Cursor, alloc: Allocation) -> None:
     last allocation, the only one a cut can shorten."""
     if not alloc.preallocated_temp:
         return
-    reach = max(v.offset + v.size for v in alloc.values)
+    reach = max((v.offset + v.size for v in alloc.values), default=0)
     if reach < alloc.size:
         raise cur.error(f"' value:' lines filling allocation {alloc.index} up to its size {alloc.size} "
                         f"(they reach {reach})")

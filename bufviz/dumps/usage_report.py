@@ -32,10 +32,11 @@ class _Reading:
         self.table_cut_short = False                 # 'The rest N values ...' ended it
         self.listed = 0                              # old layout: rows + 'The rest N allocations'
         self.sections: set[str] = set()
+        self.empty_space = False   # new layout: the space being read holds 0 bytes (libtpu prints its table empty)
 
     def close_table(self, cur: Cursor) -> None:
         table, self.table = self.table, None
-        if table is None or self.table_cut_short:
+        if table is None or self.table_cut_short or (self.empty_space and not table.groups):
             return
         if not table.groups or table.groups[-1].percent not in (100, None):
             raise cur.error("more rows of the table above, up to a cumulative size of 100%")
@@ -65,6 +66,7 @@ def read_usage_report(text: str, path: str) -> UsageReport:
             report.memory_spaces.append(MemorySpaceTotal(m.group(1), cur.number(m.group(2)), 0))
         elif (m := _TOTAL_NEW.match(line)) and report.memory_spaces:
             report.memory_spaces[-1].total_bytes = cur.number(m.group(1))
+            state.empty_space = report.memory_spaces[-1].total_bytes == 0
         elif _SUMMARY_ROW.match(line):
             state.listed += 1  # the same allocations are listed again below, with their values
         elif _ALLOCATION.match(line):

@@ -63,7 +63,7 @@ def on_chip_spaces(platform: str, allocations: Iterable[Mapping[str, Any]]) -> l
     """The memory spaces of `allocations` that are not the device's main memory."""
     if platform != "tpu":
         return []
-    return sorted({a["color"] for a in device_allocations(allocations, platform)} - {0})
+    return sorted({a["color"] for a in device_allocations(allocations, platform) if a["size"]} - {0})   # (not empty)
 
 
 def host_spaces(allocations: Iterable[Mapping[str, Any]]) -> list[int]:

@@ -9,7 +9,8 @@ import xla_text
 from bufviz.dumps.buffer_assignment import read_buffer_assignment
 from bufviz.dumps.live_range import read_live_range_file
 from bufviz.dumps.usage_report import read_usage_report
-from conftest import DATA, SAMPLES, WILD, wild
+from bufviz.errors import BufvizError
+from conftest import DATA, SAMPLES, WILD, run, wild
 
 
 def ba_of(version: str, case: str, suffix: str = "-buffer-assignment.txt"):
@@ -122,3 +123,22 @@ def test_colour_and_page_attributes():
     alloc = ba.allocations[5]
     assert (alloc.color, alloc.page, alloc.maybe_live_out) == (1, 2, True)
     assert sum(len(a.values) for a in ba.allocations) == len(re.findall(r"^ value: ", text, re.M))
+
+
+def test_libtpu_prints_empty_allocations_and_spaces():
+    """libtpu (vmem_unused.py: nothing fits VMEM) ends its buffer assignment with a temp
+    allocation of 0 bytes and no values, and its memory-usage report with an empty `vmem` block:
+    both read as complete, while an allocation of some bytes cut before its values is still
+    an error."""
+    folder = DATA / "tpu/vmem_unused-v5e_1chip"
+    path = next(folder.glob("*-buffer-assignment.txt"))
+    text = path.read_text()
+    assert re.search(r"^allocation \d+: size 0, color 1, page 0, preallocated-temp:\n*\Z", text, re.M)
+    ba = read_buffer_assignment(text, str(path))
+    assert ba.allocations[-1].size == 0 and not ba.allocations[-1].values
+    report = next(folder.glob("*-memory-usage-report.txt"))
+    assert "Memory Space: vmem (color=1)\nTotal bytes: 0 (0B)" in report.read_text()
+    assert run("verify", str(folder))[0] == 0
+    cut = text[: text.index("\n", text.index("allocation 1:")) + 1]
+    with pytest.raises(BufvizError, match="value:' lines under allocation 1"):
+        read_buffer_assignment(cut, str(path))
