@@ -5,7 +5,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine.assignment.matching import EVERYTHING, LIBTPU, allocation_mismatches
+from ..engine.assignment.matching import EVERYTHING, LIBTPU, TOTAL_BYTES_USED, USAGE_REPORT, allocation_mismatches
 from ..engine.assignment.usage_report import hash_order_free
 from ..engine.liveness.stack_trace import share_text
 from .words import JAX_NAMED
@@ -44,7 +44,7 @@ def mismatches(xla: Mapping[str, Any] | None, recomputed: Mapping[str, Any] | No
                           [_node(n) for n in ours_tree["nodes"]], lambda t, node: f"row {t + 1}: {node}")
     left = recomputed.get("not_recomputed") or {}
     if xla.get("allocations") and recomputed.get("allocations"):
-        if "total bytes used" not in left:
+        if TOTAL_BYTES_USED not in left:
             check("total_bytes_used", xla.get("total_bytes_used"), recomputed.get("total_bytes_used"))
         out.extend(allocation_mismatches(xla["allocations"], recomputed["allocations"], LIBTPU if left else EVERYTHING))
     key: str | tuple[str, str]   # a jax figure's name, then a value's (name, index)
@@ -54,7 +54,7 @@ def mismatches(xla: Mapping[str, Any] | None, recomputed: Mapping[str, Any] | No
             check(f"jax_{key}", stats.get(key), recomputed.get(key))
         for key in JAX_NAMED:   # (jax 0.12 on: checked under jax's own names)
             check(key, stats.get(key), recomputed.get(key))
-    report = None if "memory-usage report" in left else _usage_report_difference(xla, recomputed)
+    report = None if USAGE_REPORT in left else _usage_report_difference(xla, recomputed)
     if report is not None:
         out.append(report)
     xla_ranges = {(r["name"], r["index"]): (r["start"], r["end"]) for r in xla.get("live_ranges") or []}
@@ -195,7 +195,7 @@ def verification(xla: Mapping[str, Any], recomputed: Mapping[str, Any], found: l
                      "ok": not failed_allocations, "xla": f"{len(xla['allocations'])} allocations",
                      "recomputed": f"{len(recomputed['allocations'])} allocations",
                      "difference": f"{len(wrong)} differences" if wrong else None})
-        if "total bytes used" not in left:
+        if TOTAL_BYTES_USED not in left:
             total, ours_total = xla.get("total_bytes_used"), recomputed.get("total_bytes_used")
             row("total_bytes_used", "total bytes used", total, ours_total, delta(total, ours_total))
     stats = xla.get("memory_stats")
@@ -206,7 +206,7 @@ def verification(xla: Mapping[str, Any], recomputed: Mapping[str, Any], found: l
         for key in JAX_NAMED:
             row(key, "jax " + key, stats.get(key), recomputed.get(key), delta(stats.get(key), recomputed.get(key)))
     theirs, ours = xla.get("memory_usage_report"), recomputed.get("memory_usage_report")
-    if theirs and ours and "memory-usage report" not in left:
+    if theirs and ours and USAGE_REPORT not in left:
         exact = theirs["text"] == ours["text"]
         wrong = next((m for m in found if m["quantity"] == "memory_usage_report"), None)
         row("memory_usage_report", "memory-usage report", f"{theirs['text'].count(chr(10))} lines",

@@ -119,12 +119,15 @@ def _live_range_reason(allocations: Sequence[Mapping[str, Any]], side: Mapping[s
     return "; ".join(parts)
 
 
+def _thread_local_bytes(allocations: Sequence[Mapping[str, Any]]) -> int:
+    return sum(a["size"] for a in allocations if "thread-local" in a["kinds"])
+
+
 def _total_reason(allocations: Sequence[Mapping[str, Any]], total: int, needed: int, chip: int,
                   platform: str | None) -> str:
     if total == needed:
         return "every allocation: the same as memory needed"
-    held = {id(a) for a in device_allocations(allocations, platform)}   # (counted in needed or chip)
-    local = sum(a["size"] for a in allocations if "thread-local" in a["kinds"] and id(a) not in held)
+    local = _thread_local_bytes(allocations) - _thread_local_bytes(device_allocations(allocations, platform))
     host = total - needed - local - chip
     parts = [f"{human_bytes(local)} of thread-local scratch"] if local else []
     if chip:

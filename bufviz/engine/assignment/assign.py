@@ -12,7 +12,7 @@ from ..target.target import Target
 from ..target.vintage import (INTERFERENCE_ALL_POSITIONS, PARAMETER_SUBSHAPE_PRINTED, THREAD_LOCAL_BY_VALUE_ID,
                                Vintage)
 from .assignment import THREAD_LOCAL_ORDERS, Assignment, BufferAssigner
-from .matching import EVERYTHING, LIBTPU, allocation_mismatches
+from .matching import EVERYTHING, LIBTPU, NOT_RECOMPUTED_ON_TPU, allocation_mismatches
 from .totals import stats_block, totals
 from .usage_report import memory_usage_report
 
@@ -144,18 +144,6 @@ def assignment_section(assignment: Assignment, allocations: list[dict], analysis
                                           value_ids)}
     return {**numbers, "allocations": allocations, "stats": stats_block(assignment, numbers),
             "memory_usage_report": report, **({"not_recomputed": NOT_RECOMPUTED_ON_TPU} if target.pads_tiles else {})}
-
-
-# What bufviz leaves to libtpu, and why (verify names them instead of comparing them).
-NOT_RECOMPUTED_ON_TPU = {
-    "allocation numbers": "libtpu numbers its allocations in an order of its own",
-    "on-chip memory spaces": "libtpu's memory-space assignment places the values of VMEM, SMEM and the other "
-                             "on-chip spaces; the text does not say where",
-    "total bytes used": "it adds up the on-chip spaces too",
-    "memory-usage report": "libtpu orders its blocks by its own numbering and lists the on-chip spaces",
-    "jax temp_size_in_bytes": "libtpu's own figure",
-    "jax peak_memory_in_bytes": "libtpu's own figure, from its on-chip placement",
-}
 
 
 def scope_of(target: Target):

@@ -17,7 +17,7 @@ from ..dataflow.dataflow import Value
 from .candidates import Candidates
 from .heap import HeapResult, HeapValue, best_fit, events, no_fragmentation_size
 from ..liveness.hlo_liveness import ModuleAnalysis
-from ..target.sizes import color_alignment, color_of
+from ..target.sizes import color_alignment
 from ..target.target import Target
 from ..target.vintage import INTERFERENCE_ALL_POSITIONS
 from .spans import Spans
@@ -429,8 +429,8 @@ def _placement(value: Value, target: Target) -> tuple[int, int]:
 
 def _assign_thread_local(order: list[Value], allocations: list[Allocation], target: Target) -> None:
     for v in order:
-        alloc = Allocation(_size(v, target), color_of(v.instruction.shape.subshape(v.index)),
-                           constant=v.instruction.opcode == "constant",
+        color, size = _placement(v, target)
+        alloc = Allocation(size, color, constant=v.instruction.opcode == "constant",
                            thread_local=v.instruction.opcode != "constant")
         alloc.values.append((v, 0, alloc.size))
         allocations.append(alloc)

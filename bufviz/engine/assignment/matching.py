@@ -24,6 +24,18 @@ class Scope:
 EVERYTHING = Scope()
 LIBTPU = Scope(frozenset({0}), numbered=False, pieces_ordered=False)
 
+# What bufviz leaves to libtpu, and why (verify names them instead of comparing them).
+TOTAL_BYTES_USED, USAGE_REPORT = "total bytes used", "memory-usage report"
+NOT_RECOMPUTED_ON_TPU = {
+    "allocation numbers": "libtpu numbers its allocations in an order of its own",
+    "on-chip memory spaces": "libtpu's memory-space assignment places the values of VMEM, SMEM and the other "
+                             "on-chip spaces; the text does not say where",
+    TOTAL_BYTES_USED: "it adds up the on-chip spaces too",
+    USAGE_REPORT: "libtpu orders its blocks by its own numbering and lists the on-chip spaces",
+    "jax temp_size_in_bytes": "libtpu's own figure",
+    "jax peak_memory_in_bytes": "libtpu's own figure, from its on-chip placement",
+}
+
 
 def pair_allocations(xla_allocations: list[dict] | None, ours: list[dict] | None) -> list[tuple]:
     """(XLA's, bufviz's) allocations paired by content, their set of values; None where one side
