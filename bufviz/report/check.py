@@ -159,14 +159,16 @@ def render_check(result: dict, console: Console, everything: bool = False) -> No
     say(console, verdict_line(result), "bold green" if result["ok"] else "bold red")
 
 
+def reasons(r: Mapping[str, Any]) -> tuple[str | None, list[tuple[str, str, str | None]]]:
+    """Why a failed check's memory changed (its largest reason), and the buffers that grew most
+    (else the largest): (what, its bytes and growth, the user's line), for each report to set."""
+    culprits = [(c["what"], human_bytes(c["bytes"]) + (f" ({signed(c['delta'])})" if c["delta"] else ""),
+                 c["source"]) for c in r["culprits"]]
+    return first_reason(r.get("why") or [], r["delta"] or 0), culprits
+
+
 def reasons_lines(r: Mapping[str, Any]) -> list[str]:
-    """Under a check that failed: why it changed (the largest reason) and the buffers that grew
-    most (else the largest), each with the user's line."""
-    lines = []
-    if because := first_reason(r.get("why") or [], r["delta"] or 0):
-        lines.append(f"  {because}")
-    for c in r["culprits"]:
-        grew = f" ({signed(c['delta'])})" if c["delta"] else ""
-        where = f"  {c['source']}" if c["source"] else ""
-        lines.append(f"  {c['what']} {human_bytes(c['bytes'])}{grew}{where}")
-    return lines
+    """Under a check that failed: why it changed and what grew, each with the user's line."""
+    because, culprits = reasons(r)
+    return ([f"  {because}"] if because else []) + \
+        [f"  {what} {size}" + (f"  {source}" if source else "") for what, size, source in culprits]

@@ -1,9 +1,8 @@
 """`bufviz check --format markdown`: a table for $GITHUB_STEP_SUMMARY or a pull-request comment."""
 from __future__ import annotations
 
-from ..compare.why import first_reason
 from ..units import human_bytes
-from .check import doubts, folded_rows, limit_text, result_word, verdict_line
+from .check import doubts, folded_rows, limit_text, reasons, result_word, verdict_line
 from .diff import signed
 from .escape import markdown_code, markdown_text
 
@@ -24,12 +23,12 @@ def render_check_markdown(result: dict) -> str:
     over = [r for r in result["results"] if not r["ok"]]
     for r in over:
         lines += ["", f"**{_cell(r['program'])}**: " + "; ".join(_cell(v) for v in r["violations"])]
-        if because := first_reason(r.get("why") or [], r["delta"] or 0):
+        because, culprits = reasons(r)
+        if because:
             lines.append(f"_{_cell(because)}_")
-        for c in r["culprits"]:
-            grew = f" ({signed(c['delta'])})" if c["delta"] else ""
-            where = f" at {markdown_code(c['source'])}" if c["source"] else ""
-            lines.append(f"- {markdown_code(c['what'])} {human_bytes(c['bytes'])}{grew}{where}")
+        for what, size, source in culprits:
+            where = f" at {markdown_code(source)}" if source else ""
+            lines.append(f"- {markdown_code(what)} {size}{where}")
     if result.get("not_compared"):
         lines += ["", f"Not compared: {_cell(result['not_compared'])}"]
     if doubted := doubts(result):
