@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ..units import human_bytes
 from ..verify.compare import uncompared_jax
-from ..verify.words import SIZES, plain_quantity
+from ..verify.words import SIZES, only_libtpu_placement, plain_quantity
 from .header import bytes_cell, drop_exact, exact_dropped_width, render_header, render_notes
 from .layout import Column, fit_table, said
 
@@ -118,4 +118,8 @@ def render_verify(report: PeakReport, console: Console, show: int = 10) -> None:
             console.print(differences_table(report, listed[:show], console.width, "First differences"))
             if len(listed) > show:
                 console.print(Text(f"… {len(listed) - show} more (--format json lists all)", style="dim"))
+        if only_libtpu_placement(report.mismatches or []):
+            console.print(said("these are where libtpu placed pieces of its temporaries' heap: its "
+                               "placement rule is its own, and bufviz's best fit agrees on most pieces, not "
+                               "all (docs/rules.md §5)", console.width, "yellow"))
     render_notes(report, console)

@@ -33,6 +33,11 @@ def plain_quantity(quantity: str) -> str:
     return WORDS.get(quantity, quantity.replace("_", " "))
 
 
+def only_libtpu_placement(found: list[dict]) -> bool:
+    """Whether every difference is where libtpu placed its heap's pieces (matching.py)."""
+    return bool(found) and all(m.get("placement") == "libtpu" for m in found)
+
+
 def doubt(found: list[dict]) -> str | None:
     """One line on what the differences from XLA (`mismatches`) mean for the numbers shown. Where
     only jax's own figures differ, XLA's dump files agree with bufviz about a module jax did not
@@ -47,6 +52,10 @@ def doubt(found: list[dict]) -> str | None:
                 f"{human_bytes(jax['xla'])}, this module {human_bytes(jax['recomputed'])}): it may be another "
                 "module than the one jax measured (is the program's own optimized module in the folder?); "
                 "do not trust these numbers")
+    if only_libtpu_placement(found):
+        return (f"libtpu placed {len(found)} pieces of its temporaries' heap elsewhere than bufviz's best fit "
+                "(its rule is its own; `bufviz verify` lists them): the numbers shown are libtpu's, and what "
+                "bufviz works out without them (a module alone, what-ifs) may differ there")
     first = plain_quantity(found[0]["quantity"])
     count = f"{len(found)} quantit{'ies' if len(found) != 1 else 'y'}"
     return (f"bufviz's recomputation differs from XLA's own dump files in {count} (first: {first}; "

@@ -10,8 +10,10 @@ import pytest
 
 from bufviz.dumps.buffer_assignment import read_buffer_assignment
 from bufviz.dumps.tpu_chip import chip_beside, tuple_granule
+from bufviz.engine.assignment.matching import LIBTPU, allocation_mismatches
 from bufviz.engine.target.sizes import buffer_size
 from bufviz.hlo.shapes import parse_shape
+from bufviz.verify.words import doubt
 from conftest import DATA, SHARED, run, run_json
 
 TPU = DATA / "tpu"
@@ -140,3 +142,29 @@ def test_a_kv_cache_on_tpu_is_caches():
     assert all(r["category"] == "caches" for r in caches)
     chain = [r for r in rows if r["kind"] == "temp" and r["shape"] and r["shape"].startswith("bf16[4,8,1024,8,128]")]
     assert all(r["category"] == "caches" for r in chain)
+
+
+def test_libtpus_heap_placement_is_told_apart_from_a_wrong_recomputation():
+    """libtpu places its temp heap's pieces by a rule of its own (docs/rules.md §5): where only
+    that placement differs, the differences say so and peak's warning says the numbers shown
+    are libtpu's; any other difference still reads as one bufviz cannot stand behind."""
+    report = run_json("peak", str(TPU / "scan_offload-v5e_2x2"))
+    theirs = report["xla"]["allocations"]
+    heap = next(a for a in theirs if a["color"] == 0 and "temp" in a["kinds"])
+    arrays = sorted({v["offset"] for v in heap["values"] if not v["shape"].startswith("(")})
+    assert len(arrays) >= 3
+    # the same values, two pieces of the heap swapped: what another placement rule gives
+    placed = json.loads(json.dumps(theirs))
+    moved = next(a for a in placed if a["index"] == heap["index"])
+    swap = {arrays[1]: arrays[2], arrays[2]: arrays[1]}
+    for v in moved["values"]:
+        v["offset"] = swap.get(v["offset"], v["offset"])
+    found = allocation_mismatches(theirs, placed, LIBTPU)
+    assert found and all(m["placement"] == "libtpu" for m in found)
+    assert doubt(found).startswith("libtpu placed")
+    # a value missing from the heap is no placement of libtpu's
+    lost = json.loads(json.dumps(theirs))
+    next(a for a in lost if a["index"] == heap["index"])["values"].pop()
+    found = allocation_mismatches(theirs, lost, LIBTPU)
+    assert found and not any("placement" in m for m in found)
+    assert "may be wrong" in doubt(found)

@@ -67,16 +67,20 @@ def pair_differences(theirs: dict, mine: dict, scope: Scope = EVERYTHING) -> lis
     """How two paired allocations differ (in mismatch form): size, kinds, index, offsets."""
     out: list[dict] = []
     laid_out = scope.pieces_ordered or "temp" not in theirs["kinds"]
+    # libtpu's heap: the same values, placed by libtpu's own rule (a heap of another size or
+    # other offsets), which the text leaves open (docs/rules.md §5)
+    placement = {} if laid_out else {"placement": "libtpu"}
     if (_size(mine, laid_out), sorted(mine["kinds"]), mine["index"] if scope.numbered else None) != \
             (_size(theirs, laid_out), sorted(theirs["kinds"]), theirs["index"] if scope.numbered else None):
+        same_but_placed = sorted(mine["kinds"]) == sorted(theirs["kinds"]) and _tables(mine) == _tables(theirs)
         out.append({"quantity": f"allocation {theirs['index']}", "xla": _describe(theirs),
-                    "recomputed": _describe(mine)})
+                    "recomputed": _describe(mine), **(placement if same_but_placed else {})})
     offsets, their_offsets = (_offsets(mine), _offsets(theirs)) if laid_out else (_heap(mine), _heap(theirs))
     for v in theirs["values"]:
         key = (v["name"], v["index"])
         if key in their_offsets and offsets.get(key) != their_offsets[key]:
             out.append({"quantity": f"offset {v['name']}{{{v['index']}}}", "xla": their_offsets[key],
-                        "recomputed": offsets.get(key)})
+                        "recomputed": offsets.get(key), **placement})
     return out
 
 
@@ -103,8 +107,12 @@ def _size(a: dict, laid_out: bool) -> int | tuple:
         return a["size"]
     heap = _heap(a)
     ends = {(v["name"], v["index"]): v["size"] for v in a["values"] if not _is_table(v)}
-    tables = sorted({(v["offset"], v["size"]) for v in a["values"] if _is_table(v)})
-    return max((heap[k] + ends[k] for k in heap), default=0), tuple(sorted(size for _, size in tables))
+    return max((heap[k] + ends[k] for k in heap), default=0), _tables(a)
+
+
+def _tables(a: dict) -> tuple:
+    """The sizes of a temp allocation's tuple tables, each once (values may share a table)."""
+    return tuple(sorted(size for _, size in {(v["offset"], v["size"]) for v in a["values"] if _is_table(v)}))
 
 
 def _describe(a: dict) -> str:
