@@ -9,14 +9,16 @@ from .engine.assignment.assign import assign_buffers, assign_by
 from .engine.liveness.hlo_liveness import analyze_module, peak_of
 from .engine.target.target import Target
 from .views.memory import (device_allocations, groups, host_spaces, memory_section, memory_spaces, on_chip_spaces,
-                           temp_curve)
+                           replicated_parameters, temp_curve)
 from .views.numbers import other_numbers
+from .views.collectives import Collectives
 from .views.loops import PASSED, Loops
 from .views.made import copied_parameter, copies_of, is_loop_state, loop_bodies, made_by
 from .views.paths import parameter_paths
 from .views.roles import parameter_roles
 from .views.sources import SourceLines
 from .views.timeline import timeline
+from .dumps.sharding import Sharding
 from .hlo.module import Module
 from .hlo.outputs import output_positions
 from .hlo.program import OpNames, op_name_facts
@@ -94,6 +96,7 @@ def memory_sections(report: PeakReport, describe, bufviz_rules: bool) -> tuple[M
     memory["memory_spaces"] = memory_spaces({**source, "allocations": allocations},
                                             spaces + host_spaces(allocations), describe)
     memory["other_numbers"] = other_numbers(memory, allocations, xla, ours, report.platform)
+    memory["replicated"] = replicated_parameters(memory["at_peak"])
     return memory, groups(memory["at_peak"]), timeline(source, curve, memory)
 
 
@@ -109,6 +112,7 @@ class ModuleDescription:
 
     def __init__(self, module: Module):
         self.module = module
+        self.sharding: Sharding | None = None   # a partitioned module's split (pipeline sets it)
         self.described: dict[tuple, dict] = {}
         self.made: dict[str, str | None] = {}
         self.origins: dict[str, tuple] = {}   # an instruction's op_name and lines (one per tuple)
@@ -146,6 +150,10 @@ class ModuleDescription:
     @cached_property
     def loops(self) -> Loops:   # what each while loop does with what it carries
         return Loops(self.by_name.values())
+
+    @cached_property
+    def collectives(self) -> Collectives:   # what each collective carries, over which mesh axes
+        return Collectives(self.by_name.values(), self.sharding, self.paths, self.loops)
 
     @cached_property
     def outputs(self) -> dict:   # (name, index) -> the output position it holds
@@ -194,6 +202,8 @@ class ModuleDescription:
         if (carry := self.loops.carry(instr, tuple(index)) or self.loops.filled(instr, tuple(index))
                 or (None if index else self.loops.written(instr))) is not None:
             found["carried"] = self._carry(carry)
+        if (collective := self.collectives.of(instr, tuple(index))) is not None:
+            found["collective"] = collective
         if not origin[0] and instr.opcode not in ("parameter", "constant"):
             found["op_name_near"] = self.lines.op_name_near(instr)   # (what a value XLA made is for)
         if instr.opcode == "parameter":
@@ -201,6 +211,9 @@ class ModuleDescription:
                 found["role"], found["role_evidence"] = self.roles.get(instr.name) or (None, None)
                 found["path"] = self.paths.get(instr.name)
                 found["copies"] = [c.name for c in copies_of(instr)]   # XLA's copies of it
+                split = self.sharding.params.get(instr.parameter_number) if self.sharding else None
+                if split is not None:   # the array the user made, and how it is split
+                    found["split"] = split.json()
         elif (copied := copied_parameter(instr)) is not None:
             original = self._describe(copied, ())
             found["role"], found["copy_of"] = original["role"], original.get("path")

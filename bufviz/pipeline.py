@@ -14,6 +14,7 @@ from .engine.assignment.assign import assign_buffers
 from .engine.liveness.hlo_liveness import analyze_module, peak_of
 from .engine.target.platform import SAMPLE, platform_from_stage, platform_from_text
 from .engine.target.target import Target
+from .dumps.sharding import Sharding
 from .engine.target.vintage import detect_vintage
 from .hlo.program import is_eager, jitted_function
 from .views.why_live import explain_value
@@ -105,6 +106,7 @@ class Context:
     inputs: Inputs
     target: Target
     analysis: object = None      # ModuleAnalysis when the HLO module was read
+    sharding: Sharding | None = None   # how a partitioned module is split over its devices
     describe: object = None
     assignment: object = None    # its Assignment (what-ifs are measured by the same rules)
 
@@ -149,6 +151,7 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
             result = peak_of(analysis)
             unplaced = _unplaced_tuple_reads(inputs, analysis)
         describe = module_description(inputs.module)
+        describe.sharding = context.sharding = _sharding(inputs, notes)
         say("assigning buffers")
         with stage("assign buffers"):
             context.assignment, assignment = assign_buffers(analysis, _xla_allocations(inputs), notes,
@@ -182,6 +185,7 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
                                  describe_rows=_no_description if summary else None)
         report.oom = cast("Oom | None", oom if oom is not None else _oom_json(inputs))
     report.warnings = list(inputs.warnings)
+    report.sharding = context.sharding.json() if context.sharding is not None else None
     if inputs.module is not None:
         module = inputs.module
         assert isinstance(describe, ModuleDescription)   # (read from the module above)
@@ -194,6 +198,8 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
     if device is not None:
         with stage("will it fit"):
             report.device = device_fit(report, inputs, device)
+            # (a partitioned program's numbers are each device's: the verdict is for each)
+            report.device["devices"] = context.sharding.devices if context.sharding is not None else 1
     return report, describe, context
 
 
@@ -204,6 +210,27 @@ def _target(platform: str, vintage, inputs: Inputs) -> Target:
     from .dumps.tpu_chip import chip_beside, tuple_granule
     chip = chip_beside(inputs.paths.get("hlo") or inputs.paths.get("buffer_assignment"))
     return Target(platform, vintage, chip, tuple_granule(chip, inputs.buffer_assignment))
+
+
+def _sharding(inputs: Inputs, notes: list[str]) -> Sharding | None:
+    """How a partitioned module is split over its devices (None on one device): from the module
+    before XLA's optimizations beside it (global shapes), else from its own parameters."""
+    from .dumps.discover import before_optimizations
+    from .dumps.sharding import module_devices, read_sharding
+    from .textfile import read_text
+    module = inputs.module
+    assert module is not None   # (asked only where the module was read)
+    devices = module_devices(module.attributes, module.text)
+    if devices[0] <= 1:
+        return None
+    before = before_optimizations(inputs.paths.get("hlo"))
+    if before is not None:
+        try:
+            return read_sharding(read_text(before), devices, before)
+        except BufvizError as e:
+            notes.append(f"the module before XLA's optimizations is not read ({e}): the split is the "
+                         "optimized module's")
+    return read_sharding(module.text, devices, module.path, pieces_only=True)
 
 
 def _dumped(request: Request, inputs: Inputs) -> bool:

@@ -43,6 +43,10 @@ class StorageRow(TypedDict, total=False):
     holds: str | None        # a parameter's slot: what it holds at the peak
     donated: bool
     copies: list[str] | None  # XLA's copies of the parameter
+    collective: dict | None   # a collective's buffer: op, the mesh axes it runs over, the parameter it gathers
+    global_shape: str | None  # a partitioned program's parameter: the array the user made ("f32[512,2048]")
+    spec: list[list[str]] | None  # the mesh axes each dimension is split over (None: not named)
+    replicated: bool | None   # every device holds the whole array
 
 
 class AllocatedValue(TypedDict):
@@ -186,6 +190,7 @@ class Memory(TypedDict, total=False):
     allocations_from: str | None   # "xla" or "bufviz"
     memory_spaces: list[dict]
     other_numbers: list[dict]
+    replicated: dict | None  # a partitioned program: parameters held whole on every device (bytes, count, by_category)
     donated_slots: list[dict]   # donated parameters XLA copied, and what their buffer holds at the peak
 
 
@@ -242,6 +247,7 @@ class DeviceFit(TypedDict):
     compared: str | None            # "least_limit_bytes" on GPU, else "needed_bytes"
     runtime_allocators: list[str]
     notes: list[str]
+    devices: int                    # a partitioned program's devices: the verdict holds for each of them
 
 
 class Advice(TypedDict):
@@ -282,7 +288,7 @@ class Schedule(TypedDict, total=False):
 # The keys every report has, then the sections a feature adds, in the order they are written.
 HEAD = ("schema_version", "module", "platform", "inputs", "vintage")
 CORE = HEAD + ("xla", "recomputed", "mismatches", "checks", "notes")
-SECTIONS = ("memory", "groups", "timeline", "oom", "warnings", "device", "explain", "advice", "value_info",
+SECTIONS = ("sharding", "memory", "groups", "timeline", "oom", "warnings", "device", "explain", "advice", "value_info",
             "what_if", "aliasing", "schedule", "program")
 
 
@@ -300,6 +306,7 @@ class PeakReport:
     mismatches: list[dict]
     checks: list[Check]
     notes: list[str]
+    sharding: dict | None   # devices, mesh: one device's share of a partitioned program (None: one device)
     memory: Memory | None
     groups: dict[str, list[dict]] | None
     timeline: Timeline | None

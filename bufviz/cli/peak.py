@@ -146,15 +146,16 @@ def _the_program(request) -> tuple:
     from dataclasses import replace
 
     from ..compare.scan import find_modules
-    from ..dumps.discover import the_program
+    from ..dumps.discover import initializer_words, the_program
     from ..report.scan import eager_words
 
     root = request.paths[0]
-    program, eager = the_program(find_modules(root, request.listing))
+    program, eager, initializers = the_program(find_modules(root, request.listing))
     if program is None:
         return None, None
-    names = [s.name.module for s in eager]
-    note = f"{root} also holds {eager_words(names)}: `bufviz scan {root} --all` lists them" if eager else None
+    held = [eager_words([s.name.module for s in eager])] * bool(eager)
+    held += [initializer_words([s.name.module for s in initializers])] * bool(initializers)
+    note = f"{root} also holds {' and '.join(held)}: `bufviz scan {root} --all` lists them" if held else None
     # (the folder and the module by number and name, so that jax's statistics beside it are
     # weighed as for any folder: dumps/discover.py)
     folder = os.path.dirname(program.files[0]) or "."

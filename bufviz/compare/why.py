@@ -19,7 +19,8 @@ from ..hlo.shapes import ArrayShape, ShapeSyntaxError, parse_shape
 from ..units import human_bytes
 from .compact import xla_dates_text
 
-CAUSES = ("donation", "rematerialization", "dtype", "batch", "optimizer", "compiler", "program", "other")
+CAUSES = ("donation", "sharding", "rematerialization", "dtype", "batch", "optimizer", "compiler", "program",
+          "other")
 STATE = ("weights", "optimizer state", "running statistics", "caches", "seeds and counters")
 
 
@@ -32,6 +33,7 @@ class _Param:
     bytes: int
     donated: bool
     name: str
+    split: tuple | None = None   # a partitioned program's: (spec, replicated); dims are the global array's
 
 
 def reasons(old: dict, new: dict) -> list[dict]:
@@ -66,8 +68,8 @@ def reasons(old: dict, new: dict) -> list[dict]:
                 explained += size
     rest = (b - a) - explained   # temporaries, free bytes, constants, other outputs
     if rest:
-        followers = [c for c in ("rematerialization", "dtype", "batch", "optimizer", "compiler", "program")
-                     if c in evidence]
+        followers = [c for c in ("sharding", "rematerialization", "dtype", "batch", "optimizer", "compiler",
+                                 "program") if c in evidence]
         if len(followers) == 1:
             add(followers[0], rest, evidence[followers[0]])
         else:
@@ -112,6 +114,8 @@ SAYS = {
                                        else "rematerialization changed what is saved for the backward pass"),
     "dtype": lambda r: "element types changed" + (f" ({_transitions(r['evidence'])})" if r["evidence"] else ""),
     "batch": lambda r: "the batch changed" + (f" ({r['evidence'].split(':')[0]})" if r["evidence"] else ""),
+    "sharding": lambda r: "the sharding changed: arrays are now split over " + ("more" if r["bytes"] < 0 else "fewer")
+                          + " devices",
     "optimizer": lambda r: "the optimizer keeps " + ("more" if r["bytes"] > 0 else "less") + " state",
     "compiler": lambda r: "another XLA compiled the same program",
     "program": lambda r: _returns(r["evidence"]) or "the program itself changed",
@@ -146,9 +150,11 @@ def _params(summary: dict) -> dict[int, _Param]:
         p = r.get("parameter")
         if r.get("kind") != "parameter" or not p or p["number"] in out:
             continue
-        dims, dtype = _shape(p.get("shape") or r.get("shape"))   # (the parameter's own, not the value's in it)
+        # (the parameter's own shape, not the value's in it; a partitioned program's: the array the user made)
+        dims, dtype = _shape(r.get("global_shape") or p.get("shape") or r.get("shape"))
+        split = (str(r.get("spec")), r.get("replicated")) if r.get("global_shape") else None
         out[p["number"]] = _Param(p["number"], r.get("category") or "inputs", dims, dtype, r["bytes"],
-                                  r.get("output") is not None, r.get("path") or r.get("name") or "")
+                                  r.get("output") is not None, r.get("path") or r.get("name") or "", split)
     return out
 
 
@@ -246,6 +252,8 @@ def _arrays(params: list[_Param]) -> str:
 
 
 def _cause_of_state(category: str, evidence: dict) -> str:
+    if category in evidence.get("sharding categories", ()):
+        return "sharding"   # (the same arrays, split otherwise over the devices: before any other cause)
     if category in STATE and "optimizer" in evidence and "program" not in evidence \
             and category not in evidence.get("dtype categories", ()):
         return "optimizer"   # (a moment may read as weights: it has a weight's shape)
@@ -260,6 +268,15 @@ def _evidence(old: dict, new: dict, po: dict[int, _Param], pn: dict[int, _Param]
               unpaired: list) -> dict:
     """cause -> what shows it, in a user's words (only the causes with evidence)."""
     found: dict = {}
+    resplit = [(a, b) for a, b in pairs if a.split and b.split and a.split != b.split
+               and (a.dims, a.dtype) == (b.dims, b.dtype)]
+    if resplit:
+        arrays = [b for _, b in resplit]
+        before, after = sum(a.bytes for a, _ in resplit), sum(b.bytes for b in arrays)
+        found["sharding"] = (f"{len(arrays)} array{'s' * (len(arrays) != 1)} split otherwise over the devices: "
+                             f"{human_bytes(before)} → {human_bytes(after)} a device "
+                             f"({_resplit(max(resplit, key=lambda ab: ab[0].bytes))})")
+        found["sharding categories"] = {b.category for b in arrays}
     retyped = [(a, b) for a, b in pairs if a.dims == b.dims and a.dtype != b.dtype]
     if retyped:
         kinds: dict = {}
@@ -286,7 +303,7 @@ def _evidence(old: dict, new: dict, po: dict[int, _Param], pn: dict[int, _Param]
         found["rematerialization"] = ("jax.checkpoint appears: activations recomputed in the backward pass"
                                       if remat_new else "jax.checkpoint vanishes: activations saved instead")
     # What the causes above do not explain: parameters on one side only, or changed otherwise.
-    explained = {id(p) for a, b in retyped + batch for p in (a, b)}
+    explained = {id(p) for a, b in retyped + batch + resplit for p in (a, b)}
     if "optimizer" in found:   # its state, the step count it keeps beside it, and arrays of a weight's shape
         weights = {(p.dims, p.dtype) for p in (*po.values(), *pn.values()) if p.category == "weights"}
         explained |= {id(p) for p in (*po.values(), *pn.values()) if p.category in STATE[1:]}
@@ -310,6 +327,14 @@ def _evidence(old: dict, new: dict, po: dict[int, _Param], pn: dict[int, _Param]
         found["rematerialization"] = (f"jax.checkpoint recomputes other instructions ({remat_old} → {remat_new} "
                                       "instructions name it): another policy of what to save")
     return found
+
+
+def _resplit(pair: tuple) -> str:
+    """`params['w'] replicated → split` for the largest array split otherwise."""
+    a, b = pair
+    def word(p: _Param) -> str:
+        return "replicated" if p.split and p.split[1] else f"split ({human_bytes(p.bytes)} a device)"
+    return f"{b.name} {word(a)} → {word(b)}"
 
 
 def _one_dim_differs(a: _Param, b: _Param) -> bool:

@@ -222,7 +222,8 @@ def device_section(requests: dict | None, runtime: list[str] | None, platform: s
            "preallocate_from": device.preallocate_from, "predicted_peak_bytes": None, "least_limit_bytes": None,
            "at_least": False, "fits": None,
            "limit_at_most": platform == "tpu" and device.memory_bytes == device.limit_bytes,
-           "headroom_bytes": None, "compared": None, "runtime_allocators": list(runtime or []), "notes": []}
+           "headroom_bytes": None, "compared": None, "runtime_allocators": list(runtime or []), "notes": [],
+           "devices": 1}
     if requests is None:
         out["notes"].append("no allocations to predict from (give the HLO module or XLA's buffer assignment)")
         return out

@@ -154,12 +154,13 @@ def files_in_folder(folder: str, module: str | None, listing: FolderListing | No
         folder, sets = _folder_below(folder, module, listing)
     notes: list[str] = []
     if module is None and len(by_module(sets)) > 1:
-        program, eager = the_program([best_stage(g) for g in by_module(sets).values()])
+        program, eager, initializers = the_program([best_stage(g) for g in by_module(sets).values()])
         if program is not None:
             sets = [s for s in sets if module_key(s.name) == module_key(program.name)]
+            beside = [f"{len(eager)} module{'s' * (len(eager) != 1)} jax compiled for eager operations"] * bool(eager)
+            beside += [f"{initializer_words([s.name.module for s in initializers])}"] * bool(initializers)
             notes.append(f"using {program.name.stem}, the one program of yours in {folder}; beside it "
-                         f"{len(eager)} module{'s' * (len(eager) != 1)} jax compiled for eager operations "
-                         "(--module chooses another)")
+                         f"{' and '.join(beside)} (--module chooses another)")
     chosen, more, warnings = choose_set(sets, folder, module)
     notes += more
     stats = memory_stats_files(folder, chosen.name, listing)
@@ -176,29 +177,44 @@ STATS_MATCHED = (f"{MEMORY_STATS_FILE} beside it read: the folder holds several 
                  "argument, output, alias and temp bytes are this module's")
 
 
-def the_program(sets: list[DumpSet]) -> tuple[DumpSet | None, list[DumpSet]]:
-    """(the one module among `sets` that is not one jax compiled for an eager operation, or
-    None where there are several or none; the eager ones)."""
-    eager = [s for s in sets if is_eager_set(s)]
+def the_program(sets: list[DumpSet]) -> tuple[DumpSet | None, list[DumpSet], list[DumpSet]]:
+    """(the one module among `sets` that is not one jax compiled for an eager operation, nor,
+    beside a step, one that only initializes its state; None where there are several or none;
+    the eager ones; the initializers set aside)."""
+    eager = [s for s in sets if _is_set(s, "eager")]
     programs = [s for s in sets if not any(s is e for e in eager)]
-    return (programs[0] if len(programs) == 1 else None), eager
+    initializers: list[DumpSet] = []
+    if len(programs) > 1:   # (`jit(init)` beside the step it makes the state of)
+        initializers = [s for s in programs if _is_set(s, "initializer")]
+        if len(programs) - len(initializers) == 1:
+            programs = [s for s in programs if not any(s is i for i in initializers)]
+        else:
+            initializers = []
+    return (programs[0] if len(programs) == 1 else None), eager, initializers
 
 
 def is_eager_set(dump_set: DumpSet) -> bool:
     """Whether a module is one jax compiled for an eager operation or a library's init
     (hlo/program.py), from its HLO text alone: no analysis. Unreadable: not eager (the analysis
     says why)."""
+    return _is_set(dump_set, "eager")
+
+
+def _is_set(dump_set: DumpSet, kind: str) -> bool:
+    """Whether a jax module is eager (is_eager) or an initializer (is_initializer), from its
+    HLO text alone; unreadable: neither (the analysis says why)."""
     from ..hlo.parser import parse_module
-    from ..hlo.program import is_eager
+    from ..hlo.program import is_eager, is_initializer
     from ..textfile import read_text
 
     text_file = next((f for f in dump_set.files if f.endswith(("optimizations.txt", ".hlo"))), None)
     if text_file is None or not dump_set.name.module.startswith(("jit_", "pmap_")):
         return False
     try:
-        return is_eager(parse_module(read_text(text_file), text_file))
+        module = parse_module(read_text(text_file), text_file)
     except BufvizError:
         return False
+    return is_eager(module) if kind == "eager" else is_initializer(module)
 
 
 def _folder_below(root: str, module: str | None, listing: FolderListing) -> tuple[str, list[DumpSet]]:
@@ -307,3 +323,26 @@ def module_selector(name: DumpName, names: list[DumpName]) -> str:
     if sum(n.number == name.number for n in {(n.number, n.module): n for n in names}.values()) == 1:
         return str(name.number)
     return f"{name.number}.{name.module}"
+
+
+def before_optimizations(path: str | None, listing: FolderListing | None = None) -> str | None:
+    """The text of `path`'s module before XLA's optimizations, beside it in its dump folder (it
+    holds each parameter's global shape and sharding: dumps/sharding.py); None where absent."""
+    if not path:
+        return None
+    folder, filename = os.path.split(path)
+    name = parse_dump_name(filename)
+    if name is None:
+        return None
+    listing = listing or FolderListing()
+    for f in listing.files(folder or "."):
+        other = parse_dump_name(f)
+        if other is not None and module_key(other) == module_key(name) and other.suffix == ".txt" \
+                and other.stage.endswith("before_optimizations"):
+            return os.path.join(folder, f)
+    return None
+
+
+def initializer_words(names: list[str]) -> str:
+    """`jit_init, which only initializes (from random keys and integers alone)`."""
+    return f"{', '.join(names)}, which only initialize{'s' * (len(names) == 1)} (from random keys and integers alone)"

@@ -115,3 +115,23 @@ def _last(name: str) -> str:
 def _sanitized(name: str) -> str:
     """A function's name as jax puts it in a module name (`<lambda>` -> `lambda`), ends trimmed."""
     return re.sub(r"\W+", "_", name).strip("_")
+
+
+def is_initializer(module: Module) -> bool:
+    """A module that makes a program's state from nothing but random keys and integers (jax's
+    `jit(init)` of flax and optax: a step's parameters come from it): floating-point arrays
+    out, none in. Another program of the user's, not the step a folder is dumped for."""
+    if module.entry is None:
+        return False
+    inputs = [leaf for p in module.entry.parameters for leaf in _array_leaves(p.shape)]
+    outputs = _array_leaves(module.entry.root.shape) if module.entry.root is not None else []
+    return not any(_floating(a) for a in inputs) and any(_floating(a) and a.dims for a in outputs)
+
+
+def _array_leaves(shape) -> list:
+    return [leaf for leaf in (shape.elements if shape.is_tuple else [shape]) for leaf in
+            (_array_leaves(leaf) if leaf.is_tuple else [leaf])] if shape.is_tuple else [shape]
+
+
+def _floating(shape) -> bool:
+    return shape.dtype.startswith(("f", "bf", "c"))

@@ -20,7 +20,8 @@ def device_block(device: Mapping[str, Any], width: int) -> Group:
 
 def _verdict(device: Mapping[str, Any]) -> Text:
     text = Text()
-    text.append("Will it fit?  ", style="bold")
+    many = device.get("devices") or 1
+    text.append(f"Will it fit on each of the {many} devices?  " if many > 1 else "Will it fit?  ", style="bold")
     room = device["headroom_bytes"]
     if room is None:
         text.append("cannot say: nothing to compare with the limit")

@@ -84,6 +84,18 @@ def _window(earliest: str | None, latest: str | None) -> str:
     return f"of {earliest} or later" if earliest else f"before {latest}"
 
 
+def devices_line(sharding: dict | None) -> str | None:
+    """`one of 8 (mesh data 4 × model 2): every number is one device's` for a partitioned
+    program; None on one device."""
+    if not sharding:
+        return None
+    mesh = sharding.get("mesh")
+    axes = f" (mesh {' × '.join(f'{a} {n}' for a, n in mesh.items())})" if mesh else ""
+    if sharding.get("devices_from") == "collectives":
+        axes = " (by its collectives' device groups)"
+    return f"one of {sharding['devices']}{axes}: every number is one device's"
+
+
 def _files(report: PeakReport, width: int) -> Table:
     """One line for the folder and one for the dump set when the files are XLA's siblings;
     else a line per file. Paths too long for the terminal lose their start, never wrap."""
@@ -109,8 +121,10 @@ def _files(report: PeakReport, width: int) -> Table:
             grid.add_row("folder", from_front(folder + os.sep, room))
         grid.add_row("module", from_front(stem, room))
         grid.add_row("read", Text("; ".join([", ".join(named)] + others)))
-        return grid
-    for path, found in kinds.items():
-        grid.add_row("file", from_front(path, room))
-        grid.add_row("read", Text(", ".join(found)))
+    else:
+        for path, found in kinds.items():
+            grid.add_row("file", from_front(path, room))
+            grid.add_row("read", Text(", ".join(found)))
+    if devices := devices_line(report.sharding):
+        grid.add_row("devices", Text(devices))
     return grid

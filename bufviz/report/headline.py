@@ -11,7 +11,7 @@ from rich.text import Text
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..units import human_bytes
-from ..views.labels import row_label, row_source, short_label, short_source
+from ..views.labels import row_label, row_source, short_label, least_split_width, short_source, short_split, split_label
 from ..views.memory import MOVED
 from ..views.storage import HOST_MEMORY_SPACE
 from ..views.op_tree import op_tree
@@ -96,10 +96,12 @@ def sparkline(data: Mapping[str, Any], width: int) -> Text:
 
 def _collapsed(rows: list[dict]) -> list[list[Any]]:
     """Identical storage (same size, kind, category, shape and op_name, of no argument or of the
-    same one) as one row with a count: rows naming different arguments never merge."""
+    same one, gathering the same one) as one row with a count: rows naming different arguments
+    never merge."""
     found: dict[tuple, list[Any]] = {}
     for r in rows:
-        key = (r["bytes"], r["kind"], r["category"], r["shape"], r["op_name"], r.get("path"), r.get("copy_of")) \
+        key = (r["bytes"], r["kind"], r["category"], r["shape"], r["op_name"], r.get("path"), r.get("copy_of"),
+               (r.get("collective") or {}).get("of")) \
             if r["kind"] != "free" else (id(r),)
         found.setdefault(key, [r, 0])[1] += 1
     # Largest first by what each row shows (its bytes times its count); free bytes last.
@@ -116,6 +118,7 @@ def storage_table(memory: Mapping[str, Any], top: int | None, width: int) -> Gro
     needed = memory["needed_bytes"] or 1
     names = [r["name"] if r["kind"] == "free" else row_label(r) + (f" ×{n}" if n > 1 else "") for r, n in shown]
     shapes = [r["shape"] or "" for r, _ in shown]
+    splits = [split_label(r) for r, _ in shown]
     # A slot may be larger than the value in it at the peak (an output slot another value fills
     # later): the value's own bytes stand beside its shape where they differ.
     own = [human_bytes(r["value_bytes"]) if r.get("value_bytes") not in (None, r["bytes"]) else "" for r, _ in shown]
@@ -126,8 +129,10 @@ def storage_table(memory: Mapping[str, Any], top: int | None, width: int) -> Gro
         Column("what", [r["category"] for r, _ in shown], shorten=cut_end, least=CATEGORY_WIDTH, keep=2),
         # (names are kept whole before a shape or a share is shown: parameters differ at their ends)
         Column("value in it", names, shorten=short_label, least=min(max(map(len, names)), NAME_WIDTH)),
+        # (a partitioned program's parameter: the array the user made, and how it is split)
+        Column("split", splits, shorten=short_split, keep=1, least=least_split_width(splits)),
         shape_column(shapes, keep=3),   # (what it holds says more than its shape)
-        Column("value bytes", own, "right"),
+        Column("value bytes", own, "right", keep=2),   # (after a partitioned program's split)
         Column("other values", [str(len(r["shared_with"])) if r["shared_with"] else "" for r, _ in shown], "right",
                keep=4),
         # (the user's own line says more to them than XLA's op_name: kept first)
@@ -140,11 +145,25 @@ def storage_table(memory: Mapping[str, Any], top: int | None, width: int) -> Gro
         parts.append(Text(f"… {len(rows) - len(shown)} more rows ({human_bytes(rest)}); --top 0 shows all",
                           style="dim"))
     parts.append(Text(f"= {bytes_cell(memory['needed_bytes'])}, memory needed", style="dim"))
+    if (line := replicated_line(memory.get("replicated"))) is not None:
+        parts.append(said(line, width, "yellow" if memory["replicated"]["bytes"] else "dim"))
     parts += [said(line, width, "yellow") for line in donated_lines(memory.get("donated_slots") or [])]
     return Group(*parts)
 
 
 SLOTS_SHOWN = 3
+
+
+def replicated_line(replicated: dict | None) -> str | None:
+    """What every device holds whole, by category (a partitioned program's parameters)."""
+    if replicated is None:
+        return None
+    if not replicated["bytes"]:
+        return "split: every parameter is split over the mesh (none replicated)"
+    parts = ", ".join(f"{c} {human_bytes(b)}" for c, b in replicated["by_category"].items())
+    count = replicated["count"]
+    return (f"replicated (whole on every device): {human_bytes(replicated['bytes'])} in {count} "
+            f"parameter{'s' * (count != 1)} ({parts})")
 
 
 def donated_lines(slots: list[dict]) -> list[str]:

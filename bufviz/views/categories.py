@@ -13,12 +13,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..hlo.shapes import ArrayShape, ShapeSyntaxError, parse_index, parse_shape
+from .collectives import COLLECTIVES
 from .loops import CACHE, PASSED, STACKED, STATE
 from .roles import BACKWARD_OP, OPTIMIZER_NAME, UPDATE_OP, WEIGHTS_NAME
 
 _JAX_STYLE = re.compile(r"[\w.-]+\(")   # `jit(step)/...`, `pmap(f)/...`, `parallelize(f)/...`
-COLLECTIVES = ("all-reduce", "all-gather", "reduce-scatter", "collective-permute", "all-to-all",
-               "collective-broadcast", "send", "recv", "ragged-all-to-all")
 
 
 def category_of(row: Mapping[str, Any], backward_at_peak: bool, training: bool | None = None) -> str:
@@ -37,8 +36,12 @@ def category_of(row: Mapping[str, Any], backward_at_peak: bool, training: bool |
         return carried_category(row["carried"], backward_at_peak, training)
     if opcode == "parameter" and kind == "parameter":
         return _parameter_category(row["name"], op_name)
-    if opcode.removesuffix("-start").removesuffix("-done") in COLLECTIVES or opcode == "async-collective-start":
-        return "collective buffers"
+    if row.get("collective") or opcode.removesuffix("-start").removesuffix("-done") in COLLECTIVES or \
+            opcode == "async-collective-start":
+        # (gradients summed over the devices are still gradients: a reduction the backward pass makes)
+        op = (row.get("collective") or {}).get("op")
+        return "gradients" if op in ("all-reduce", "reduce-scatter") and BACKWARD_OP.search(op_name) else \
+            "collective buffers"
     if row.get("role") == "weights":
         return "weight copies"   # XLA's copy of weights in another layout (explain/roles.py)
     if _workspace(row):

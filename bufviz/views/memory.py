@@ -193,6 +193,7 @@ def _row(a: Mapping[str, Any], offset: int, size: int, kind: str, occupant: Mapp
             "start": span[0], "end": span[1], "parameter": a["parameter"] if kind == "parameter" else None,
             # what a parameter (or XLA's copy of one) holds, and why bufviz says so
             "role": info.get("role"), "role_evidence": info.get("role_evidence"), "output": None,
+            "collective": info.get("collective"),   # op, mesh axes, the parameter it gathers
             "shared_with": [{"name": v["name"], "index": v["index"]} for v in others]}
 
 
@@ -216,6 +217,9 @@ def _whole_run_row(a: Mapping[str, Any], time: int, ranges: dict, describe) -> S
         row["path"], row["updated"] = info.get("path"), False   # (the slot is the argument's)
         row["holds"], row["donated"] = holds, "output" in kinds   # (its buffer is an output's too)
         row["copies"] = describe(own["name"], own["index"]).get("copies") if own else None
+        split = info.get("split") or {}   # (a partitioned program's: the global array and its split)
+        row["global_shape"], row["spec"], row["replicated"] = (split.get("global_shape"), split.get("spec"),
+                                                               split.get("replicated"))
         if row["role"] not in (None, "inputs"):
             row["category"] = None   # what the parameter is, though a loop's carry sits in it
     if "output" in kinds:   # which output (matched across compilations by it), from any value in it
@@ -341,3 +345,17 @@ def groups(rows: Sequence[Mapping[str, Any]]) -> dict[str, list[dict]]:
             g["count"] += 1
         out[by] = sorted(found.values(), key=lambda g: (-g["bytes"], g["key"]))
     return out
+
+
+def replicated_parameters(rows: Sequence[Mapping[str, Any]]) -> dict | None:
+    """A partitioned program's parameters every device holds whole: their bytes, how many, and
+    bytes by category (largest first); None where no row says how it is split."""
+    split = [r for r in rows if r["kind"] == "parameter" and r.get("replicated") is not None]
+    if not split:
+        return None
+    whole = [r for r in split if r["replicated"]]
+    by: dict[str, int] = {}
+    for r in whole:
+        by[r["category"] or "other"] = by.get(r["category"] or "other", 0) + r["bytes"]
+    return {"bytes": sum(r["bytes"] for r in whole), "count": len(whole),
+            "by_category": dict(sorted(by.items(), key=lambda kv: -kv[1]))}

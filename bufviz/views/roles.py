@@ -44,6 +44,9 @@ UPDATE_OP = re.compile(r"(?:^|/)(?:adam\w*|sgd|rm_?s_?prop|adagrad|adadelta|adam
 _LIBRARY_SOURCE = re.compile(r"(?:^|/)torch/(optim|nn)/")
 SEED_NAME = re.compile(r"rng|seed|(?:^|[\W_])key(?:$|[\W_])", re.I)
 _RANDOM_OP = re.compile(r"threefry|random|philox|rng", re.I)
+# Names XLA gives parameters itself (SPMD partitioning renames every one `param`, `param.N`):
+# they say nothing of what the parameter holds.
+_XLA_NAMED = re.compile(r"param(?:[._]\d+)*$")
 SEEDS = "seeds and counters"
 CACHES = "caches"
 RUNNING = "running statistics"
@@ -217,7 +220,7 @@ def _role(graph: _Graph, p: Instruction, new_values: list[Instruction] | None, j
     """`new_values`: the outputs a parameter the step updates is written back as (None: not updated)."""
     updated = new_values is not None
     op_name = graph.op_name(p)
-    text = f"{op_name} {p.name}"
+    text = f"{op_name} {'' if _XLA_NAMED.match(p.name) else p.name}"
     readers = graph.readers(p)
     if OPTIMIZER_NAME.search(text):
         return "optimizer state", "its name says so"

@@ -20,6 +20,7 @@ from .aliasing import AVOIDABLE, copies
 from .donate import donated_module, leaves, output_leaves
 from .remat import Remat, plan_remat, rematerialized_module
 from .rewrite import find_sequential, retyped, without_copies
+from .sharding import sharding_items
 from .trials import CHANGED, DONATED, DONATION_PLAN, Trials
 
 if TYPE_CHECKING:
@@ -63,7 +64,9 @@ def what_to_try(report: PeakReport, context, full: bool = False) -> tuple[list[d
     candidates = [*_donation(module, trials, framework), *_remat(kept, module, trials),
                   *_carries(report, context, trials, framework), *_precision(rows, module, trials, framework),
                   *_order(report, context, full, order_how(framework, bool(program.get("backward"))))]
-    items, not_measured, remat, saved_little = [*_fragmentation(report)], [], [], []
+    files = " ".join(module.file_names.values())
+    items = [*_fragmentation(report), *sharding_items(report, files, least)]
+    not_measured, remat, saved_little = [], [], []
     for candidate in sorted(candidates, key=lambda c: -c.touches):
         if not full and candidate.touches < least and candidate.kind != "schedule":
             continue   # acting on less than the least saving shown: not worth the budget

@@ -1,0 +1,443 @@
+"""How a partitioned program is split over its devices, read once from XLA's text: the device
+count (`num_partitions`), the mesh and its axis names, and each entry parameter's global shape
+and split. Every view, diff and piece of advice takes them from here.
+
+XLA writes the split three ways (docs/rules.md §7): GSPMD's tile assignment
+(`sharding={devices=[4,2]<=[8] last_tile_dim_replicate}`: pieces per dimension, no axis names),
+Shardy's attributes beside it (jax 0.5 to 0.11: `xla.sdy.sharding="#sdy.sharding<@mesh,
+[{"data"}, {}]>"` with the module's `xla.sdy.meshes`), and XLA's named shardings (jax 0.12:
+`sharding={mesh['data'=4,'model'=2], [{'data'}, {'model'}]}`). The module before XLA's
+optimizations has each parameter's global shape; the optimized one only the device's piece."""
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from dataclasses import dataclass, field
+
+from ..hlo.attributes import parse_frontend_attributes, split_attributes
+from ..hlo.lines import LineSyntaxError, line_parts
+from ..hlo.shapes import ArrayShape, ShapeSyntaxError, parse_shape
+
+
+@dataclass(frozen=True)
+class ArraySplit:
+    """One array's split: its global shape as XLA prints it (`f32[512,2048]`), the mesh axes each
+    dimension is split over (None where the text names no axes), the pieces each dimension is
+    cut into, and whether every device holds the whole array."""
+    global_shape: str | None
+    spec: tuple[tuple[str, ...], ...] | None
+    pieces: tuple[int, ...]
+    replicated: bool
+
+    def json(self) -> dict:
+        return {"global_shape": self.global_shape,
+                "spec": [list(axes) for axes in self.spec] if self.spec is not None else None,
+                "replicated": self.replicated}
+
+
+@dataclass
+class Sharding:
+    """A partitioned module's devices and mesh, and each entry parameter's split (by number)."""
+    devices: int
+    devices_from: str = "num_partitions"          # or replica_count, or collectives (their device groups)
+    mesh: dict[str, int] | None = None
+    device_order: tuple[int, ...] | None = None   # the device at each mesh position; None: 0, 1, 2 …
+    params: dict[int, ArraySplit] = field(default_factory=dict)
+    read_from: str | None = None                  # the text the global shapes were read from
+    _axes: dict = field(default_factory=dict, repr=False)   # device groups -> the axes they run along
+
+    def json(self) -> dict:
+        return {"devices": self.devices, "mesh": dict(self.mesh) if self.mesh else None,
+                "devices_from": self.devices_from}
+
+    def axes_of_groups(self, groups: list[list[int]] | None) -> list[str] | None:
+        """The mesh axes a collective's device groups run along (in mesh order; a part of an
+        axis as Shardy writes it, `data:(2)2`); None where the groups are those of no axes, or
+        no mesh is named."""
+        if not self.mesh:
+            return None
+        wanted = _group_set(groups, self.devices)
+        if wanted is None:
+            return None
+        if wanted not in self._axes:   # (collectives of a step share a few device groups)
+            self._axes[wanted] = self._find_axes(wanted)
+        return self._axes[wanted]
+
+    def _find_axes(self, wanted: frozenset) -> list[str] | None:
+        names, sizes = list(self.mesh or {}), list((self.mesh or {}).values())
+        for parts in _choices(sizes):
+            if _group_set(_groups_along(sizes, self.device_order, parts), self.devices) == wanted:
+                return [names[k] if (p, n) == (1, sizes[k]) else f"{names[k]}:({p}){n}"
+                        for k, (p, n) in sorted(parts.items())]
+        return None
+
+    def axes_of_pairs(self, pairs: list[list[int]] | None) -> list[str] | None:
+        """The mesh axes a collective-permute's (source, target) pairs move data along: those
+        in which a source's and its target's positions on the mesh differ."""
+        if not self.mesh or pairs is None:
+            return None
+        names, sizes = list(self.mesh), list(self.mesh.values())
+        order = list(self.device_order) if self.device_order is not None else list(range(math.prod(sizes)))
+        at = {device: k for k, device in enumerate(order)}
+        moved: set[str] = set()
+        for pair in pairs:
+            if len(pair) != 2 or pair[0] not in at or pair[1] not in at:
+                return None
+            a, b = at[pair[0]], at[pair[1]]
+            for k in range(len(names) - 1, -1, -1):   # (positions from the flat index, last axis fastest)
+                if a % sizes[k] != b % sizes[k]:
+                    moved.add(names[k])
+                a, b = a // sizes[k], b // sizes[k]
+        return [n for n in names if n in moved]
+
+
+def permute_pairs(text: str | None) -> list[list[int]] | None:
+    """A collective-permute's `source_target_pairs={{0,1},{1,2}}`."""
+    if not text:
+        return None
+    return [_ints(p) for p in re.findall(r"\{([^{}]*)\}", text)]
+
+
+def _group_set(groups: list[list[int]] | None, devices: int) -> frozenset | None:
+    if groups is None:
+        return None
+    if not groups or groups == [[]]:   # `{}`: one group of every device
+        groups = [list(range(devices))]
+    return frozenset(frozenset(g) for g in groups)
+
+
+def mesh_groups(mesh: dict[str, int], axes, order: tuple[int, ...] | None = None) -> list[list[int]]:
+    """The device groups of a collective over `axes` of `mesh`: the devices that differ only in
+    those axes' positions, one group per position of the other axes."""
+    names, sizes = list(mesh), list(mesh.values())
+    return _groups_along(sizes, order, {names.index(a): (1, sizes[names.index(a)]) for a in axes})
+
+
+def _groups_along(sizes: list[int], order: tuple[int, ...] | None,
+                  parts: dict[int, tuple[int, int]]) -> list[list[int]]:
+    """The devices that share every mesh position but those of `parts` (axis -> (pre-size,
+    size): the part of the axis a collective runs along, Shardy's sub-axis), grouped."""
+    ids = list(order) if order is not None else list(range(math.prod(sizes)))
+    groups: dict[tuple, list[int]] = {}
+    for flat in range(len(ids)):
+        key: list[tuple] = []
+        rest = flat
+        for k in range(len(sizes) - 1, -1, -1):   # (the last axis is the fastest)
+            c, rest = rest % sizes[k], rest // sizes[k]
+            if k in parts:
+                p, n = parts[k]
+                key.append((c // (sizes[k] // p), c % (sizes[k] // (p * n))))
+            else:
+                key.append((c,))
+        groups.setdefault(tuple(key), []).append(ids[flat])
+    return list(groups.values())
+
+
+def _choices(sizes: list[int]):
+    """Every way of choosing, per axis, nothing, the whole axis or a part of it (pre-size, size):
+    fewest axes first, whole axes before parts."""
+    options = []
+    for s in sizes:
+        whole = [(1, s)] if s > 1 else []
+        parts = [(p, n) for n in range(2, s) for p in range(1, s // n + 1) if s % (p * n) == 0]
+        options.append([None, *whole, *parts])
+    found = []
+    if math.prod(sizes) > 4096:   # (a pod: whole axes only, each choice costs a pass over its devices)
+        options = [o[:2] for o in options]
+    for pick in itertools.islice(itertools.product(*options), 4096):
+        chosen = {k: c for k, c in enumerate(pick) if c is not None}
+        found.append((len(chosen), sum(c != (1, sizes[k]) for k, c in chosen.items()), chosen))
+    return [chosen for _, _, chosen in sorted(found, key=lambda f: (f[0], f[1]))]
+
+
+# ---------------------------------------------------------------- device lists
+
+_IOTA = re.compile(r"\[([\d,\s]*)\]\s*<=\s*\[([\d,\s]*)\](?:\s*T\(([\d,\s]*)\))?")
+
+
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in re.findall(r"\d+", text)]
+
+
+def iota_devices(dims: list[int], reshape: list[int], transpose: list[int] | None) -> list[int]:
+    """The device ids of an iota tile assignment `[dims]<=[reshape]T(transpose)`, in order."""
+    total = math.prod(reshape)
+    if math.prod(dims) != total or total > 1 << 20:
+        return []
+    perm = transpose or list(range(len(reshape)))
+    if sorted(perm) != list(range(len(reshape))):
+        return []
+    moved = [reshape[p] for p in perm]
+    strides = [math.prod(reshape[k + 1:]) for k in range(len(reshape))]
+    out = []
+    for position in itertools.product(*(range(n) for n in moved)):
+        out.append(sum(at * strides[p] for at, p in zip(position, perm)))
+    return out
+
+
+def replica_groups(text: str | None) -> list[list[int]] | None:
+    """A collective's device groups from its `replica_groups=` in any form XLA prints:
+    `{{0,1},{2,3}}`, `{}`, the iota form `[2,4]<=[4,2]T(1,0)`, or a mesh `mesh['x'=2,'y'=4]
+    {'y'}`; None where unreadable."""
+    if text is None:
+        return None
+    text = text.strip()
+    if text.startswith(("mesh", "@mesh")):
+        mesh, order, rest = _mesh_at(text)
+        if not mesh:
+            return None
+        axes = re.findall(r"'([^']+)'|\"([^\"]+)\"|(\w+)", rest.strip().strip("{}"))
+        names = [a or b or c for a, b, c in axes]
+        if any(n not in mesh for n in names):
+            return None
+        return mesh_groups(mesh, names, order)
+    iota = _IOTA.match(text)
+    if iota:
+        dims, reshape = _ints(iota.group(1)), _ints(iota.group(2))
+        devices = iota_devices(dims, reshape, _ints(iota.group(3)) if iota.group(3) else None)
+        if len(dims) != 2 or not devices:
+            return None
+        return [devices[g * dims[1]:(g + 1) * dims[1]] for g in range(dims[0])]
+    if text.startswith("{"):
+        inner = text[1:-1].strip()
+        return [_ints(g) for g in re.findall(r"\{([^{}]*)\}", inner)] if inner else []
+    return None
+
+
+# ---------------------------------------------------------------- one array's sharding
+
+_MESH_AXIS = re.compile(r"""['"]?([^'"=,\s\[\]<>]+)['"]?\s*=\s*(\d+)""")
+
+
+def _mesh_at(text: str) -> tuple[dict[str, int], tuple[int, ...] | None, str]:
+    """A named mesh at the start of `text` (`mesh['a'=2,'b'=4]`, `@mesh<a=2,b=4>`, either with
+    a device list after it): its axes, its device order (None: iota) and the text after it."""
+    m = re.match(r"@?mesh\s*([\[<])", text)
+    if not m:
+        return {}, None, text
+    close = text.find("]" if m.group(1) == "[" else ">", m.end())
+    if close < 0:
+        return {}, None, text
+    mesh = {name: int(size) for name, size in _MESH_AXIS.findall(text[m.end():close])}
+    rest = text[close + 1:]
+    order = None
+    devices = re.match(r"\s*(?:,\s*device_ids=)?\(((?:[^()]|\([^()]*\))*)\)", rest)
+    if devices:
+        order = _device_order(devices.group(1), math.prod(mesh.values()))
+        rest = rest[devices.end():]
+    return mesh, order, rest
+
+
+def _device_order(text: str, total: int) -> tuple[int, ...] | None:
+    """A mesh's devices in order: a list (`[0,4,1,5,…]`) or an iota (`[4,2]T(1,0)`: the ids
+    0…N-1 laid out as [4,2], transposed); None where unreadable."""
+    iota = re.fullmatch(r"\s*\[([\d,\s]*)\]\s*(?:T\(([\d,\s]*)\))?\s*", text)
+    if iota and (iota.group(2) or len(_ints(iota.group(1))) < total):
+        reshape = _ints(iota.group(1))
+        ids = iota_devices([total], reshape, _ints(iota.group(2)) if iota.group(2) else None)
+    else:
+        ids = _ints(text)
+    return tuple(ids) if len(ids) == total and sorted(ids) == list(range(total)) else None
+
+
+def _axis_names(dim: str) -> tuple[str, ...]:
+    """`{'data', 'model'}`, `{"data"}`, `{'b':(2)2}`, `{?}` -> the axes named (a sub-axis keeps
+    its `:(pre)size`)."""
+    return tuple(a or b for a, b in re.findall(r"'([^']*)'(?::\(\d+\)\d+)?|\"([^\"]*)\"(?::\(\d+\)\d+)?", dim))
+
+
+def _dims_of(text: str) -> list[str] | None:
+    """The per-dimension `{...}` groups of `[{...}, {...}]` at the start of `text`."""
+    text = text.lstrip(", ")
+    if not text.startswith("["):
+        return None
+    depth, end = 0, -1
+    for k, ch in enumerate(text):
+        depth += ch == "["
+        depth -= ch == "]"
+        if depth == 0:
+            end = k
+            break
+    if end < 0:
+        return None
+    return re.findall(r"\{[^{}]*\}", text[1:end])
+
+
+def _axis_size(name: str, mesh: dict[str, int]) -> int:
+    sub = re.search(r":\((\d+)\)(\d+)$", name)
+    return int(sub.group(2)) if sub else mesh.get(name, 1)
+
+
+def _named_split(dims: list[str], mesh: dict[str, int], shape: ArrayShape | None) -> tuple | None:
+    spec = tuple(_axis_names(d) for d in dims)
+    if any(a.split(":")[0] not in mesh for axes in spec for a in axes):
+        return None
+    if shape is not None and len(spec) != len(shape.dims):
+        return None
+    pieces = tuple(math.prod(_axis_size(a, mesh) for a in axes) for axes in spec)
+    return spec, pieces
+
+
+def parse_named(text: str, shape: ArrayShape | None) -> tuple[dict, tuple | None, tuple, tuple] | None:
+    """XLA's named sharding `{mesh[...], [{...}, ...]}` (or `{mesh[...], replicated}`) ->
+    (mesh, device order, spec, pieces); None for another form."""
+    body = text.strip()
+    if body.startswith("{") and body.endswith("}"):
+        body = body[1:-1].strip()
+    mesh, order, rest = _mesh_at(body)
+    if not mesh:
+        return None
+    rest = rest.strip().lstrip(",").strip()
+    rank = len(shape.dims) if shape is not None else 0
+    if rest.startswith("replicated") or rest == "":
+        return mesh, order, ((),) * rank, (1,) * rank
+    dims = _dims_of(rest)
+    split = _named_split(dims, mesh, shape) if dims is not None else None
+    return (mesh, order, *split) if split else None
+
+
+_SDY_MESH = re.compile(r"""(\w+)\s*=\s*#sdy\.mesh<\s*\[([^\]]*)\](?:\s*,\s*device_ids\s*=\s*\[([\d,\s]*)\])?\s*>""")
+
+
+def sdy_meshes(module_attributes: dict[str, str]) -> dict[str, tuple[dict[str, int], tuple[int, ...] | None]]:
+    """Shardy's meshes from the module's `frontend_attributes={xla.sdy.meshes={...}}`."""
+    front = module_attributes.get("frontend_attributes")
+    if not front:
+        return {}
+    text = parse_frontend_attributes(front).get("xla.sdy.meshes", "").replace('\\"', '"')
+    out = {}
+    for name, axes, ids in _SDY_MESH.findall(text):
+        mesh = {n: int(s) for n, s in _MESH_AXIS.findall(axes)}
+        order = tuple(_ints(ids)) if ids and len(_ints(ids)) == math.prod(mesh.values()) else None
+        out[name] = (mesh, order)
+    return out
+
+
+def parse_sdy(text: str, meshes: dict, shape: ArrayShape | None) -> tuple[str, tuple, tuple] | None:
+    """`#sdy.sharding<@mesh, [{"data"}, {}]>` -> (mesh name, spec, pieces); None if unreadable."""
+    text = text.replace('\\"', '"')
+    m = re.match(r"\s*#sdy\.sharding<\s*@(\w+)\s*,\s*", text)
+    if not m or m.group(1) not in meshes:
+        return None
+    dims = _dims_of(text[m.end():])
+    split = _named_split(dims, meshes[m.group(1)][0], shape) if dims is not None else None
+    return (m.group(1), *split) if split else None
+
+
+def parse_gspmd(text: str, shape: ArrayShape | None) -> tuple[int, ...] | None:
+    """GSPMD's `{devices=[4,2,...]... [last_tile_dim_replicate | last_tile_dims={...}]}` or
+    `{replicated}` -> the pieces of each of the array's dimensions; None for another form
+    (maximal, manual, a tuple's)."""
+    body = text.strip()
+    if body.startswith("{") and body.endswith("}"):
+        body = body[1:-1].strip()
+    rank = len(shape.dims) if shape is not None else 0
+    if body == "replicated":
+        return (1,) * rank
+    m = re.match(r"devices=\[([\d,\s]*)\]", body)
+    if not m:
+        return None
+    tiles = _ints(m.group(1))
+    if len(tiles) < rank:
+        return None
+    return tuple(tiles[:rank])
+
+
+# ---------------------------------------------------------------- a module's parameters
+
+def _parameter_lines(text: str):
+    """The entry computation's parameter lines and the module's header line, found by a scan of
+    the text (no computation is parsed)."""
+    header, entry, lines = "", False, []
+    for line in text.splitlines():
+        if not header and line.startswith("HloModule"):
+            header = line
+        elif line.startswith("ENTRY"):
+            entry = True
+        elif entry:
+            if line.startswith("}"):
+                break
+            if " parameter(" in line:
+                lines.append(line)
+    return header, lines
+
+
+def module_header(header: str) -> dict[str, str]:
+    """The attributes of an `HloModule name, k=v, ...` line."""
+    _, _, attrs = header.partition(",")
+    return split_attributes(attrs)
+
+
+_GROUP_IDS = re.compile(r"replica_groups=\{((?:\{[\d,\s]*\},?\s*)+)\}")
+
+
+def module_devices(attributes: dict[str, str], text: str) -> tuple[int, str]:
+    """How many devices a module runs on, and what says so: its `num_partitions` (SPMD) or
+    `replica_count` (pmap), else the device groups its collectives print (an Alpa step, a
+    pmap module printed without its header's counts): the highest device id, plus one."""
+    for key in ("num_partitions", "replica_count"):
+        count = attributes.get(key, "1")
+        if count.isdigit() and int(count) > 1:
+            return int(count), key
+    ids = [int(x) for m in _GROUP_IDS.finditer(text) for x in re.findall(r"\d+", m.group(1))]
+    return (max(ids) + 1, "collectives") if ids and max(ids) > 0 else (1, "")
+
+
+def read_sharding(text: str, devices: tuple[int, str], path: str | None = None,
+                  pieces_only: bool = False) -> Sharding | None:
+    """The split of a partitioned module from `text`: the module before XLA's optimizations,
+    where the dump has it, else (`pieces_only`) the optimized module, whose parameters are the
+    device's pieces (the global shape is a piece times the pieces: jax splits arguments evenly).
+    `devices`: module_devices of the optimized module. None for a module on one device."""
+    if devices[0] <= 1:
+        return None
+    header, lines = _parameter_lines(text)
+    meshes = sdy_meshes(module_header(header))
+    found = Sharding(devices[0], devices[1], read_from=path)
+    for line in lines:
+        split = _parameter_split(line, meshes, found, pieces_only)
+        if split is not None:
+            found.params[split[0]] = split[1]
+    return found
+
+
+def _parameter_split(line: str, meshes: dict, found: Sharding, pieces_only: bool) -> tuple[int, ArraySplit] | None:
+    try:
+        parts = line_parts(line)
+        if parts is None:
+            return None
+        _, _, shape_text, opcode, args, rest = parts
+        shape = parse_shape(shape_text)
+    except (LineSyntaxError, ShapeSyntaxError):
+        return None
+    if opcode != "parameter" or not args.strip().isdigit() or not isinstance(shape, ArrayShape):
+        return None
+    attrs = split_attributes(rest)
+    text = attrs.get("sharding")
+    spec = pieces = None
+    named = parse_named(text, shape) if text else None
+    if named is not None:
+        mesh, order, spec, pieces = named
+        _keep_mesh(found, mesh, order)
+    else:
+        sdy = attrs.get("frontend_attributes")
+        sdy_text = parse_frontend_attributes(sdy).get("xla.sdy.sharding") if sdy else None
+        parsed = parse_sdy(sdy_text, meshes, shape) if sdy_text else None
+        if parsed is not None:
+            mesh_name, spec, pieces = parsed
+            _keep_mesh(found, *meshes[mesh_name])
+        elif text:
+            pieces = parse_gspmd(text, shape)
+    if pieces is None:
+        return None
+    dims = [d * p for d, p in zip(shape.dims, pieces)] if pieces_only else shape.dims
+    global_shape = f"{shape.dtype}[{','.join(str(d) for d in dims)}]"
+    return int(args), ArraySplit(global_shape, spec, pieces, all(p == 1 for p in pieces))
+
+
+def _keep_mesh(found: Sharding, mesh: dict[str, int], order) -> None:
+    """The mesh of the parameters (the biggest one named, where several are: a replicated
+    parameter may name an empty mesh)."""
+    if found.mesh is None or math.prod(mesh.values()) > math.prod(found.mesh.values()):
+        found.mesh, found.device_order = dict(mesh), order
