@@ -55,8 +55,8 @@ class Sharding:
         """The mesh axes a collective's device groups run along (in mesh order; a part of an
         axis as Shardy writes it, `data:(2)2`); None where the groups are those of no axes, or
         no mesh is named."""
-        if not self.mesh:
-            return None
+        if not self.mesh or math.prod(self.mesh.values()) != self.devices:
+            return None   # (a mesh of other devices than the module's names none of its groups)
         wanted = _group_set(groups, self.devices)
         if wanted is None:
             return None
@@ -75,7 +75,7 @@ class Sharding:
     def axes_of_pairs(self, pairs: list[list[int]] | None) -> list[str] | None:
         """The mesh axes a collective-permute's (source, target) pairs move data along: those
         in which a source's and its target's positions on the mesh differ."""
-        if not self.mesh or pairs is None:
+        if not self.mesh or pairs is None or math.prod(self.mesh.values()) != self.devices:
             return None
         names, sizes = list(self.mesh), list(self.mesh.values())
         order = list(self.device_order) if self.device_order is not None else list(range(math.prod(sizes)))
@@ -153,6 +153,7 @@ def _choices(sizes: list[int]):
 
 # ---------------------------------------------------------------- device lists
 
+MOST_DEVICES = 1 << 16   # a mesh or iota naming more devices is not read (no pod has so many)
 _IOTA = re.compile(r"\[([\d,\s]*)\]\s*<=\s*\[([\d,\s]*)\](?:\s*T\(([\d,\s]*)\))?")
 
 
@@ -163,7 +164,7 @@ def _ints(text: str) -> list[int]:
 def iota_devices(dims: list[int], reshape: list[int], transpose: list[int] | None) -> list[int]:
     """The device ids of an iota tile assignment `[dims]<=[reshape]T(transpose)`, in order."""
     total = math.prod(reshape)
-    if math.prod(dims) != total or total > 1 << 20:
+    if math.prod(dims) != total or total > MOST_DEVICES:
         return []
     perm = transpose or list(range(len(reshape)))
     if sorted(perm) != list(range(len(reshape))):
@@ -185,7 +186,7 @@ def replica_groups(text: str | None) -> list[list[int]] | None:
     text = text.strip()
     if text.startswith(("mesh", "@mesh")):
         mesh, order, rest = _mesh_at(text)
-        if not mesh:
+        if not mesh or math.prod(mesh.values()) > MOST_DEVICES:
             return None
         axes = re.findall(r"'([^']+)'|\"([^\"]+)\"|(\w+)", rest.strip().strip("{}"))
         names = [a or b or c for a, b, c in axes]
@@ -285,9 +286,9 @@ def parse_named(text: str, shape: ArrayShape | None) -> tuple[dict, tuple | None
     body = text.strip()
     if body.startswith("{") and body.endswith("}"):
         body = body[1:-1].strip()
-    mesh, order, rest = _mesh_at(body)
-    if not mesh:
+    if not re.match(r"@?mesh\s*[\[<]", body):
         return None
+    mesh, order, rest = _mesh_at(body)   # (an empty mesh, `mesh[]`, replicates the array)
     rest = rest.strip().lstrip(",").strip()
     rank = len(shape.dims) if shape is not None else 0
     if rest.startswith("replicated") or rest == "":
@@ -349,18 +350,14 @@ def parse_gspmd(text: str, shape: ArrayShape | None) -> tuple[int, ...] | None:
 def _parameter_lines(text: str):
     """The entry computation's parameter lines and the module's header line, found by a scan of
     the text (no computation is parsed)."""
-    header, entry, lines = "", False, []
-    for line in text.splitlines():
-        if not header and line.startswith("HloModule"):
-            header = line
-        elif line.startswith("ENTRY"):
-            entry = True
-        elif entry:
-            if line.startswith("}"):
-                break
-            if " parameter(" in line:
-                lines.append(line)
-    return header, lines
+    start = text.find("HloModule")
+    header = text[start:text.find("\n", start)] if start >= 0 else ""
+    entry = text.find("\nENTRY")
+    if entry < 0:
+        return header, []
+    end = text.find("\n}", entry + 1)
+    body = text[entry + 1:end if end >= 0 else len(text)]
+    return header, [line for line in body.split("\n")[1:] if " parameter(" in line]
 
 
 def module_header(header: str) -> dict[str, str]:
@@ -419,14 +416,16 @@ def _parameter_split(line: str, meshes: dict, found: Sharding, pieces_only: bool
     named = parse_named(text, shape) if text else None
     if named is not None:
         mesh, order, spec, pieces = named
-        _keep_mesh(found, mesh, order)
+        if not _keep_mesh(found, mesh, order):
+            return None
     else:
         sdy = attrs.get("frontend_attributes")
         sdy_text = parse_frontend_attributes(sdy).get("xla.sdy.sharding") if sdy else None
         parsed = parse_sdy(sdy_text, meshes, shape) if sdy_text else None
         if parsed is not None:
             mesh_name, spec, pieces = parsed
-            _keep_mesh(found, *meshes[mesh_name])
+            if not _keep_mesh(found, *meshes[mesh_name]):
+                return None
         elif text:
             pieces = parse_gspmd(text, shape)
     if pieces is None:
@@ -436,8 +435,13 @@ def _parameter_split(line: str, meshes: dict, found: Sharding, pieces_only: bool
     return int(args), ArraySplit(global_shape, spec, pieces, all(p == 1 for p in pieces))
 
 
-def _keep_mesh(found: Sharding, mesh: dict[str, int], order) -> None:
-    """The mesh of the parameters (the biggest one named, where several are: a replicated
-    parameter may name an empty mesh)."""
-    if found.mesh is None or math.prod(mesh.values()) > math.prod(found.mesh.values()):
+def _keep_mesh(found: Sharding, mesh: dict[str, int], order) -> bool:
+    """The mesh of the parameters: one of the module's devices (a replicated parameter may name
+    an empty mesh); False for a mesh of other devices, whose axes say nothing of this module's."""
+    if not mesh:
+        return True
+    if math.prod(mesh.values()) != found.devices:
+        return False
+    if found.mesh is None:
         found.mesh, found.device_order = dict(mesh), order
+    return True

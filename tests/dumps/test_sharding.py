@@ -95,3 +95,15 @@ def test_the_seeds_spmd_modules_say_their_devices(seed, devices):
     else:
         ids = [int(x) for g in re.findall(r"replica_groups=\{([\d,{}]+)\}", text) for x in re.findall(r"\d+", g)]
         assert source == "collectives" and count == max(ids) + 1 > 1
+
+
+def test_a_mesh_of_other_devices_or_absurd_sizes_is_not_read_and_does_not_hang():
+    """Malformed text: a mesh naming 10^11 devices on a module of 8, iotas of 10^9 devices."""
+    text = ("HloModule m, num_partitions=8\nENTRY e {\n"
+            "  p = f32[8]{0} parameter(0), sharding={mesh['a'=99999999999], [{'a'}]}\n"
+            "  q = f32[8,2]{1,0} parameter(1), sharding={mesh[], [{}, {}]}\n}\n")
+    found = read_sharding(text, (8, "num_partitions"))
+    assert found is not None and found.mesh is None and 0 not in found.params
+    assert found.params[1].replicated
+    assert replica_groups("mesh['a'=1000000000] {'a'}") is None
+    assert replica_groups("[1000000000,1]<=[1000000000]") is None
