@@ -184,6 +184,9 @@ def _peak_report(request: Request, say, summary: bool = False) -> tuple[PeakRepo
                                  unplaced_tuple_reads=unplaced if inputs.module is not None else None,
                                  describe_rows=_no_description if summary else None)
         report.oom = cast("Oom | None", oom if oom is not None else _oom_json(inputs))
+        if report.oom is not None and report.memory is not None:   # (the request: one of the module's?)
+            from .oom.diagnose import failed_allocation
+            failed_allocation(cast(dict, report.oom), report.memory["at_peak"])
     report.warnings = list(inputs.warnings)
     report.sharding = context.sharding.json() if context.sharding is not None else None
     if inputs.module is not None:

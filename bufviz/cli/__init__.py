@@ -3,7 +3,7 @@ feature, the renderer), on the group in app.py; options.py, read.py and output.p
 commands share."""
 from __future__ import annotations
 
-from . import aliasing, allocations, check, diff, explain, peak, scan, schedule, timeline, verify  # noqa: F401
+from . import aliasing, allocations, check, diff, explain, peak, run_script, scan, schedule, timeline, verify  # noqa: F401
 from .app import add_timings, name_envvars, cli, main, run
 
 add_timings(cli)    # (once every command is on the group)

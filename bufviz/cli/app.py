@@ -34,6 +34,7 @@ def cli(ctx: click.Context, no_color: bool) -> None:
 
     \b
     Examples:
+      bufviz run train.py --steps 1          # run it with dumps on, show its step
       bufviz peak dumps/                     # a folder from --xla_dump_to
       bufviz peak module_0022.jit_update.cpu_after_optimizations.txt
       bufviz peak train.log                  # a log with an out-of-memory error

@@ -88,7 +88,13 @@ Examples:
                    "every candidate, --no-advice leaves it out.")
 @click.pass_context
 def peak(ctx, request, device, fmt, output, no_color, top, by, donate, remat, advice) -> int:
-    request = request.with_device(device)
+    return show_peak(ctx, request.with_device(device), fmt, output, no_color, top, by, advice, donate, remat)
+
+
+def show_peak(ctx, request, fmt: str, output, no_color: bool, top: int, by, advice, donate=None, remat=None) -> int:
+    """What `bufviz peak` shows for `request` (also `bufviz run`'s report): one module in full,
+    the one program of a folder's, or a folder's programs ranked."""
+    device = request.device
     folder_note = None
     if _several_modules(request):
         program, folder_note = _the_program(request)

@@ -117,15 +117,21 @@ def _sanitized(name: str) -> str:
     return re.sub(r"\W+", "_", name).strip("_")
 
 
+_RANDOM = re.compile(r"threefry|rng-bit-generator|random_bits|philox|jit\(_uniform\)")
+
+
 def is_initializer(module: Module) -> bool:
-    """A module that makes a program's state from nothing but random keys and integers (jax's
-    `jit(init)` of flax and optax: a step's parameters come from it): floating-point arrays
-    out, none in. Another program of the user's, not the step a folder is dumped for."""
+    """A module that makes a program's state from nothing, or from random keys and integers by
+    a random generator (jax's `jit(init)` of flax and optax: a step's parameters come from it):
+    floating-point arrays out, none in. Another program of the user's, not the step a folder is
+    dumped for."""
     if module.entry is None:
         return False
     inputs = [leaf for p in module.entry.parameters for leaf in _array_leaves(p.shape)]
     outputs = _array_leaves(module.entry.root.shape) if module.entry.root is not None else []
-    return not any(_floating(a) for a in inputs) and any(_floating(a) and a.dims for a in outputs)
+    if any(_floating(a) for a in inputs) or not any(_floating(a) and a.dims for a in outputs):
+        return False
+    return not inputs or _RANDOM.search(module.text) is not None
 
 
 def _array_leaves(shape) -> list:

@@ -5,15 +5,17 @@ values the listed buffers are. The sentences and advice are in `remedies`."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
+from typing import Any
 
 from ..dumps.oom import OomBuffer, OomReport
 from ..hlo.attributes import parse_metadata, plain_op_name
 from ..hlo.module import Module
-from ..hlo.shapes import format_index, without_layout
+from ..hlo.shapes import format_index, value_label, without_layout
 from ..units import bounded_at, parse_human_bytes
 from ..views.framework import detect_framework, is_framework_source
-from .remedies import suggestions, summary
+from .remedies import RUN_TIME_TIP, suggestions, summary
 
 _LABEL_NAME = re.compile(r"^%?([\w.\-]+) = ")
 OUT_OF_MEMORY, USAGE_REPORT = "out_of_memory", "usage_report"
@@ -194,3 +196,22 @@ def _match_values(buffers: list[dict], module: Module) -> None:
                 b["value"] = {"name": instr.name, "index": format_index(index),
                               "computation": instr.computation.name}
                 break
+
+
+def failed_allocation(oom: dict, rows: Sequence[Mapping[str, Any]]) -> None:
+    """Where the failed request is one of the module's own allocations (XLA:CPU asks for each
+    alone): say which, and what it holds, in place of looking outside the buffer assignment."""
+    wanted = oom.get("requested_bytes")
+    found = [r for r in rows if wanted and r["kind"] != "free" and r["bytes"] == wanted and r["offset"] in (0, None)]
+    if oom.get("kind") != OUT_OF_MEMORY or len(found) != 1:
+        return
+    r = found[0]
+    what = r.get("path") or value_label(r["name"], r["index"])
+    where = r.get("user_source") or r.get("source")
+    oom["failed_allocation"] = {"allocation": r["allocation"], "kind": r["kind"], "name": r["name"],
+                                "index": r["index"], "shape": r["shape"], "source": where}
+    oom["summary"] = [*oom["summary"], f"It is the module's {r['kind']} allocation {r['allocation']}, holding "
+                      f"{what} {without_layout(r['shape'] or '')}" + (f" (made at {where})" if where else "") + "."]
+    oom["suggestions"] = [t for t in oom["suggestions"] if not t.startswith(RUN_TIME_TIP)] + [
+        f"Make {what} smaller (its shape or dtype), or split it over more devices: the program needs all of it "
+        "at once."]

@@ -7,6 +7,8 @@ from ..views.framework import DONATE_HOW, REMAT_HOW
 from ..units import ellipsis_start, human_bytes
 from .phase import autotuning_lines, phase_tips, warnings_line
 
+RUN_TIME_TIP = "The failure happened at run time, outside XLA's buffer assignment"
+
 _GPU_SHARE = {"jax": "XLA_PYTHON_CLIENT_MEM_FRACTION (XLA_CLIENT_MEM_FRACTION in newer jax), "
                      "XLA_PYTHON_CLIENT_PREALLOCATE=false",
               "tensorflow": "tf.config.experimental.set_memory_growth, or a memory_limit with "
@@ -114,8 +116,7 @@ def suggestions(o: dict) -> list[str]:
     if (phase := phase_tips(o)) is not None:
         tips += phase
     elif not (s.get("total_bytes") or s.get("program_bytes")) and o["requested_bytes"] is not None:
-        tip = ("The failure happened at run time, outside XLA's buffer assignment: look for other arrays "
-               "still alive and for other processes on the device")
+        tip = (RUN_TIME_TIP + ": look for other arrays still alive and for other processes on the device")
         if o["platform"] == "gpu":
             tip += f", and at {_GPU_SHARE[framework]}"
         tips.append(tip + ".")
