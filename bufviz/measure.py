@@ -12,6 +12,7 @@ from .views.memory import (device_allocations, groups, host_spaces, memory_secti
                            replicated_parameters, temp_curve)
 from .views.numbers import other_numbers
 from .views.collectives import Collectives
+from .views.layers import Layers
 from .views.loops import PASSED, Loops
 from .views.made import copied_parameter, copies_of, is_loop_state, loop_bodies, made_by
 from .views.paths import parameter_paths
@@ -152,6 +153,10 @@ class ModuleDescription:
         return Loops(self.by_name.values())
 
     @cached_property
+    def layers(self) -> Layers:   # the layer each weight (and its optimizer's state) belongs to
+        return Layers(self.module, self.roles)
+
+    @cached_property
     def collectives(self) -> Collectives:   # what each collective carries, over which mesh axes
         return Collectives(self.by_name.values(), self.sharding, self.paths, self.loops)
 
@@ -211,6 +216,8 @@ class ModuleDescription:
                 found["role"], found["role_evidence"] = self.roles.get(instr.name) or (None, None)
                 found["path"] = self.paths.get(instr.name)
                 found["copies"] = [c.name for c in copies_of(instr)]   # XLA's copies of it
+                layer, line = self.layers.of(instr)   # (where the path names nothing: which layer, which line)
+                found["layer"], found["user_source"] = layer, line or found["user_source"]
                 split = self.sharding.params.get(instr.parameter_number) if self.sharding else None
                 if split is not None:   # the array the user made, and how it is split
                     found["split"] = split.json()

@@ -43,6 +43,7 @@ class StorageRow(TypedDict, total=False):
     holds: str | None        # a parameter's slot: what it holds at the peak
     donated: bool
     copies: list[str] | None  # XLA's copies of the parameter
+    layer: str | None         # a parameter's layer, from the operation that reads it ("Linear kernel")
     collective: dict | None   # a collective's buffer: op, the mesh axes it runs over, the parameter it gathers
     global_shape: str | None  # a partitioned program's parameter: the array the user made ("f32[512,2048]")
     spec: list[list[str]] | None  # the mesh axes each dimension is split over (None: not named)

@@ -11,13 +11,14 @@ from rich.text import Text
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..units import human_bytes
-from ..views.labels import row_label, row_source, short_label, least_split_width, short_source, short_split, split_label
+from ..views.labels import (least_split_width, narrow_label, row_label, row_source, short_label, short_source,
+                             short_split, split_label)
 from ..views.memory import MOVED
 from ..views.storage import HOST_MEMORY_SPACE
 from ..views.op_tree import op_tree
 from ..views.paths import shown_path
 from .header import bytes_cell
-from .layout import Column, cut_end, fit_table, from_front, said, shape_column
+from .layout import Column, chosen_columns, cut_end, fit_table, from_front, said, shape_column
 from .verify import cut_end_words
 
 if TYPE_CHECKING:
@@ -115,30 +116,16 @@ NAME_WIDTH = 24       # a value's name kept whole up to this, before less import
 def storage_table(memory: Mapping[str, Any], top: int | None, width: int) -> Group:
     rows = _collapsed(memory["at_peak"])
     shown = rows if not top else rows[:top]
-    needed = memory["needed_bytes"] or 1
-    names = [r["name"] if r["kind"] == "free" else row_label(r) + (f" ×{n}" if n > 1 else "") for r, n in shown]
-    shapes = [r["shape"] or "" for r, _ in shown]
-    splits = [split_label(r) for r, _ in shown]
-    # A slot may be larger than the value in it at the peak (an output slot another value fills
-    # later): the value's own bytes stand beside its shape where they differ.
-    own = [human_bytes(r["value_bytes"]) if r.get("value_bytes") not in (None, r["bytes"]) else "" for r, _ in shown]
-    table = fit_table([
-        Column("bytes", [human_bytes(r["bytes"] * n) for r, n in shown], "right"),
-        Column("%", [f"{100 * r['bytes'] * n / needed:.1f}" for r, n in shown], "right", keep=3),
-        Column("kind", [r["kind"] for r, _ in shown], keep=1),
-        Column("what", [r["category"] for r, _ in shown], shorten=cut_end, least=CATEGORY_WIDTH, keep=2),
-        # (names are kept whole before a shape or a share is shown: parameters differ at their ends)
-        Column("value in it", names, shorten=short_label, least=min(max(map(len, names)), NAME_WIDTH)),
-        # (a partitioned program's parameter: the array the user made, and how it is split)
-        Column("split", splits, shorten=short_split, keep=1, least=least_split_width(splits)),
-        shape_column(shapes, keep=3),   # (what it holds says more than its shape)
-        Column("value bytes", own, "right", keep=2),   # (after a partitioned program's split)
-        Column("other values", [str(len(r["shared_with"])) if r["shared_with"] else "" for r, _ in shown], "right",
-               keep=4),
-        # (the user's own line says more to them than XLA's op_name: kept first)
-        Column("source", [row_source(r) for r, _ in shown], shorten=short_source, least=22, keep=5),
-        Column("op_name", [r["op_name"] or "" for r, _ in shown], shorten=from_front, keep=6),
-    ], width, f"Storage at the peak (t={memory['peak_time']}), largest first")
+    names = _names(shown, row_label)
+    columns = _storage_columns(shown, names, memory)
+    if not any(c.header == "source" for c in chosen_columns(columns, width)):
+        # (no room for the source column: each row's label says the user's line itself)
+        names = _names(shown, narrow_label)
+        # (the labels take the room left beside bytes, what and a split: the rest only if more is left)
+        others = [c for c in columns if c.header in ("bytes", "kind", "what", "split") and not c.empty]
+        room = width - sum(min(c.natural, c.least) if c.shorten else c.natural for c in others) - 2 * len(others)
+        columns = _storage_columns(shown, names, memory, least=max(min(max(map(len, names)), room), NAME_WIDTH))
+    table = fit_table(columns, width, f"Storage at the peak (t={memory['peak_time']}), largest first")
     parts: list[Table | Text] = [table]
     if len(rows) > len(shown):
         rest = sum(r["bytes"] * n for r, n in rows[len(shown):])
@@ -149,6 +136,38 @@ def storage_table(memory: Mapping[str, Any], top: int | None, width: int) -> Gro
         parts.append(said(line, width, "yellow" if memory["replicated"]["bytes"] else "dim"))
     parts += [said(line, width, "yellow") for line in donated_lines(memory.get("donated_slots") or [])]
     return Group(*parts)
+
+
+def _names(shown: list, label) -> list[str]:
+    return [r["name"] if r["kind"] == "free" else label(r) + (f" ×{n}" if n > 1 else "") for r, n in shown]
+
+
+def _storage_columns(shown: list, names: list[str], memory, least: int | None = None) -> list[Column]:
+    """The storage table's columns, most important first by `keep`."""
+    needed = memory["needed_bytes"] or 1
+    shapes = [r["shape"] or "" for r, _ in shown]
+    splits = [split_label(r) for r, _ in shown]
+    # A slot may be larger than the value in it at the peak (an output slot another value fills
+    # later): the value's own bytes stand beside its shape where they differ.
+    own = [human_bytes(r["value_bytes"]) if r.get("value_bytes") not in (None, r["bytes"]) else "" for r, _ in shown]
+    return [
+        Column("bytes", [human_bytes(r["bytes"] * n) for r, n in shown], "right"),
+        Column("%", [f"{100 * r['bytes'] * n / needed:.1f}" for r, n in shown], "right", keep=3),
+        Column("kind", [r["kind"] for r, _ in shown], keep=1),
+        Column("what", [r["category"] for r, _ in shown], shorten=cut_end, least=CATEGORY_WIDTH, keep=1),
+        # (names are kept whole before a shape or a share is shown: parameters differ at their ends)
+        Column("value in it", names, shorten=short_label,
+               least=least if least is not None else min(max(map(len, names)), NAME_WIDTH)),
+        # (a partitioned program's parameter: the array the user made, and how it is split)
+        Column("split", splits, shorten=short_split, keep=1, least=least_split_width(splits)),
+        shape_column(shapes, keep=3),   # (what it holds says more than its shape)
+        Column("value bytes", own, "right", keep=2),   # (after a partitioned program's split)
+        Column("other values", [str(len(r["shared_with"])) if r["shared_with"] else "" for r, _ in shown], "right",
+               keep=4),
+        # (the user's own line says more to them than XLA's op_name: kept first)
+        Column("source", [row_source(r) for r, _ in shown], shorten=short_source, least=22, keep=5),
+        Column("op_name", [r["op_name"] or "" for r, _ in shown], shorten=from_front, keep=6),
+    ]
 
 
 SLOTS_SHOWN = 3

@@ -113,15 +113,20 @@ class Column:
         return not any(self.cells)
 
 
-def fit_table(columns: list[Column], width: int, title: str | None = None) -> Table:
-    """A table of `columns` no wider than `width`."""
+def chosen_columns(columns: list[Column], width: int) -> list[Column]:
+    """The columns a table of `width` shows: the most important that fit at their least width."""
     shown = [c for c in columns if not c.empty]
     chosen: list[Column] = []
     for column in sorted(shown, key=lambda c: c.keep):
         trial = chosen + [column]
         if _least_width(trial) <= width or not chosen:
             chosen = trial
-    chosen = [c for c in shown if c in chosen]   # back in their order
+    return [c for c in shown if c in chosen]   # back in their order
+
+
+def fit_table(columns: list[Column], width: int, title: str | None = None) -> Table:
+    """A table of `columns` no wider than `width`."""
+    chosen = chosen_columns(columns, width)
     widths = _widths(chosen, width)
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
                   collapse_padding=True)

@@ -6,16 +6,24 @@ from __future__ import annotations
 import re
 
 from ..hlo.shapes import value_label
-from .paths import kept_steps, path_steps, short_path, shown_path
+from ..hlo.attributes import plain_op_name
+from .paths import kept_steps, nameless, path_steps, short_path, shown_path
 
 COPY = "copy of "
+SEP = " · "   # between a nameless path, its layer and the line that reads it
+_LINE_OP = re.compile(r"(\S+:\d+) (\S+)")   # `model.py:15 dot_general`: a line and an operation
 GATHERED = "gathered "   # an all-gather of a parameter (FSDP gathering a layer's weights)
 ARROW = " → "
 _SUFFIX = re.compile(r"(?: \(updated\))?(?: ×\d+)?$")   # kept whole: what the row is, how many
 
 
 def row_label(row: dict) -> str:
-    """`params['Conv_0']['kernel']`, `copy of params['Dense_0']['kernel']`, else XLA's name."""
+    """`params['Conv_0']['kernel']`, `copy of params['Dense_0']['kernel']`, else XLA's name; a
+    path that names nothing of the user's with the layer and line that read it
+    (`model.states[0][11] · Linear kernel · model.py:15`)."""
+    if row.get("path") and "parameter" in (row.get("kind"), row.get("opcode")) and nameless(row["path"]):
+        said = [row.get("layer"), _file_line(row.get("user_source"))]
+        return SEP.join([shown_path(row["path"]), *(s for s in said if s)])
     if row.get("path"):   # (the new value a step writes over a donated argument says so)
         return shown_path(row["path"]) + (" (updated)" if row.get("updated") else "")
     if row.get("copy_of"):
@@ -52,10 +60,48 @@ def user_line(row: dict) -> str | None:
     return row.get("user_source") or row.get("source")
 
 
+def narrow_label(row: dict) -> str:
+    """A row's label where no column gives its source line (an 80-column terminal): the user's
+    line beside what names the row, and for a value XLA named (`ynn_fusion.16`) the line and the
+    operation instead (`model.py:15 dot_general`); XLA's name stays in JSON and wider tables."""
+    line = _file_line(row.get("user_source") or (row.get("source") if row["kind"] != "parameter" else None))
+    label = row_label(row)
+    if not line or line in label:
+        return label
+    if row.get("path") or row.get("copy_of") or (row.get("collective") or {}).get("of"):
+        return label + SEP + line
+    op = (row.get("collective") or {}).get("op") or operation(row.get("op_name") or row.get("op_name_near"))
+    return f"{line} {op or row.get('opcode') or ''}".strip()
+
+
+def operation(op_name: str | None) -> str | None:
+    """The primitive an op_name ends in: `jit(step)/transpose(jvp())/dot_general` ->
+    `dot_general`; of several fused together (`(a/reduce_sum:b/dot_general)`), the first."""
+    if not op_name:
+        return None
+    text = plain_op_name(op_name)
+    last = text.rsplit("/(", 1)[-1] if "/(" in text else text
+    first = last.split(":", 1)[0]
+    return first.rsplit("/", 1)[-1].strip("()") or None
+
+
+def _file_line(source: str | None) -> str | None:
+    """`/home/me/model.py:15` -> `model.py:15`."""
+    return source.replace("\\", "/").rsplit("/", 1)[-1] if source else None
+
+
 def short_label(text: str, width: int) -> str:
-    """A label that fits: a path loses its leading steps (never its middle), a name its middle."""
+    """A label that fits: a path loses its leading steps (never its middle), a name its middle;
+    a nameless path beside its layer and line goes first (they say more)."""
     if len(text) <= width:
         return text
+    if SEP in text:   # (a name, then the layer and line that say more of it)
+        return _short_parts(text, width)
+    if (found := _LINE_OP.fullmatch(text)) is not None and width >= 16:
+        line, op = found.groups()   # (the line's file loses its start, then the operation its end)
+        room = max(width - len(op) - 1, min(len(line), 12))
+        line = short_line(line, room)
+        return f"{line} {op if len(line) + 1 + len(op) <= width else op[:width - len(line) - 2] + '…'}"
     found = _SUFFIX.search(text)   # (`… (updated)`, identical rows shown once: `name ×4`)
     suffix = found.group() if found else ""
     if suffix and width > len(suffix) + 2:
@@ -70,6 +116,34 @@ def short_label(text: str, width: int) -> str:
         return short_path(body, width)
     tail = max((width - 1) // 2, 1)
     return text[: max(width - 1 - tail, 0)] + "…" + text[-tail:]
+
+
+def _short_parts(text: str, width: int) -> str:
+    """`name · layer · line` in `width`: the name shortened first, then (a nameless path) left
+    out, then the layer; the line is the last thing given up."""
+    name, *said = text.split(SEP)
+
+    def with_name(rest: str) -> str | None:
+        room = width - len(SEP) - len(rest)
+        return short_label(name, room) + SEP + rest if room >= 8 else None
+
+    line = said[-1]
+    if nameless(name) and len(said) > 1:   # (its layer says more than the path: the path goes first)
+        tries = [with_name(SEP.join(said)), SEP.join(said)]
+        if len(said) > 1 and width - len(said[0]) - len(SEP) >= 8:
+            tries.append(said[0] + SEP + short_line(line, width - len(said[0]) - len(SEP)))
+    else:   # (a name the user gave stays whole: the line beside it where it fits, else it goes)
+        tries = [text, name + SEP + line, short_label(name, width)]
+    return next((t for t in tries if t is not None and len(t) <= width), short_line(line, width))
+
+
+def short_line(line: str, width: int) -> str:
+    """`nnx_mesh_train.py:24` in `width`: the file's name cut from its front, the line kept."""
+    if len(line) <= width:
+        return line
+    file, _, number = line.rpartition(":")
+    keep = width - len(number) - 2
+    return "…" + file[-keep:] + ":" + number if keep > 0 and file else line[-width:]
 
 
 def split_label(row: dict) -> str:

@@ -194,6 +194,7 @@ def _row(a: Mapping[str, Any], offset: int, size: int, kind: str, occupant: Mapp
             # what a parameter (or XLA's copy of one) holds, and why bufviz says so
             "role": info.get("role"), "role_evidence": info.get("role_evidence"), "output": None,
             "collective": info.get("collective"),   # op, mesh axes, the parameter it gathers
+            "layer": info.get("layer"),   # a parameter's layer (`Linear kernel`), from what reads it
             "shared_with": [{"name": v["name"], "index": v["index"]} for v in others]}
 
 
@@ -215,6 +216,7 @@ def _whole_run_row(a: Mapping[str, Any], time: int, ranges: dict, describe) -> S
             info = next((info for v in a["values"] if (info := describe(v["name"], v["index"])).get("role")), {})
         row["role"], row["role_evidence"] = info.get("role"), info.get("role_evidence")
         row["path"], row["updated"] = info.get("path"), False   # (the slot is the argument's)
+        row["layer"], row["user_source"] = info.get("layer"), row["user_source"] or info.get("user_source")
         row["holds"], row["donated"] = holds, "output" in kinds   # (its buffer is an output's too)
         row["copies"] = describe(own["name"], own["index"]).get("copies") if own else None
         split = info.get("split") or {}   # (a partitioned program's: the global array and its split)

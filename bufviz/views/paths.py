@@ -77,3 +77,24 @@ def short_path(path: str, width: int) -> str:
 def kept_steps(short: str) -> int:
     """How many steps of a path its shortened form still shows whole."""
     return len(path_steps(short.lstrip("…"))) if short.startswith("…") else len(path_steps(short))
+
+
+# Steps that name nothing of the user's: indices, nnx.jit's flattened `states`, equinox's flat lists.
+_NAMELESS_STEP = re.compile(r"\[-?\d+\]|\.states|\.value|\['(?:first|rest|fun)'\]")
+_NAMELESS_ROOT = re.compile(r"args|dynamic_(?:no)?donate|")
+
+
+def nameless(path: str | None) -> bool:
+    """A path that names nothing of the user's: `model.states[0][11]` (nnx.jit flattens a
+    module's state), `args[3]`, `[2]`, equinox's `dynamic_nodonate['first'][4]`; a missing one."""
+    if not path:
+        return True
+    steps = path_steps(path)
+    if not steps:
+        return True
+    first, rest = (steps[0], steps[1:]) if not steps[0].startswith("[") else ("", steps)
+    named_root = first and not _NAMELESS_ROOT.fullmatch(first)
+    # (a root alone is the user's own name for an argument: `x`, `params`)
+    if named_root and (not rest or not all(_NAMELESS_STEP.fullmatch(s) for s in rest)):
+        return False
+    return all(_NAMELESS_STEP.fullmatch(s) for s in rest) and (not named_root or ".states" in rest)

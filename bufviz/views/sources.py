@@ -94,10 +94,10 @@ class SourceLines:
 
 def _facts(module: Module, instr: Instruction) -> tuple:
     """(user line, library frame, op_name) from an instruction's own metadata."""
-    return (*_frames_line(module, instr), instr.metadata.get("op_name") or None)
+    return (*frames_line(module, instr), instr.metadata.get("op_name") or None)
 
 
-def _frames_line(module: Module, instr: Instruction) -> tuple[str | None, str | None]:
+def frames_line(module: Module, instr: Instruction) -> tuple[str | None, str | None]:
     """(user line, library frame under it) from an instruction's own metadata."""
     meta = instr.metadata
     number = module.frame_id(instr, meta)
