@@ -12,6 +12,7 @@ from .views.memory import (device_allocations, groups, host_spaces, memory_secti
                            replicated_parameters, temp_curve)
 from .views.numbers import other_numbers
 from .views.collectives import Collectives
+from .views.labels import operation
 from .views.layers import Layers
 from .views.loops import PASSED, Loops
 from .views.made import copied_parameter, copies_of, is_loop_state, loop_bodies, made_by
@@ -180,12 +181,32 @@ class ModuleDescription:
         return self.op_names.backward
 
     def _carry(self, carry: dict) -> dict:
-        """A loop's carry as reports read it: what flows into an element passed through, described."""
+        """A loop's carry as reports read it: what flows into an element passed through, described;
+        the line that made the value the loop starts from and the loop's own line."""
         origin = carry.get("origin")
-        if carry["kind"] != PASSED or origin is None:
-            return {k: v for k, v in carry.items() if k != "origin"}
-        instr, index = origin
-        return {**carry, "origin": self(instr.name, index, made=True)}
+        found = {k: v for k, v in carry.items() if k != "origin"}
+        if carry["kind"] == PASSED and origin is not None:
+            found["origin"] = self(origin[0].name, origin[1], made=True)
+        return {**found, **self._loop_lines(carry)}
+
+    def _loop_lines(self, carry: dict) -> dict:
+        """`made_at` and `made_by` (the line and operation of the value the loop starts from, or
+        `made_from`: the argument it is), `loop_at`: the loop's line."""
+        loop = self.by_name.get(carry["loop"])
+        if loop is None:
+            return {}
+        found = {"loop_at": self.lines.of(loop)[0]}
+        init = loop.operands[0] if loop.operands else None
+        element = init.operands[carry["element"]] if init is not None and init.opcode == "tuple" \
+            and isinstance(carry["element"], int) and carry["element"] < len(init.operands) else None
+        while element is not None and element.opcode in ("copy", "bitcast") and element.operands:
+            element = element.operands[0]   # (XLA's copy of the start into the loop's buffer)
+        if element is None:
+            return found
+        if element.opcode == "parameter" and element.computation is self.module.entry:
+            return {**found, "made_from": self.paths.get(element.name) or element.name}
+        return {**found, "made_at": self.lines.of(element)[0],
+                "made_by": operation(element.op_name or self.lines.op_name_near(element))}
 
     def _describe(self, instr, index) -> dict:
         if instr is None:
@@ -224,6 +245,8 @@ class ModuleDescription:
         elif (copied := copied_parameter(instr)) is not None:
             original = self._describe(copied, ())
             found["role"], found["copy_of"] = original["role"], original.get("path")
+            found["layer"] = original.get("layer")   # (a copy of weights is of their layer, read at their line)
+            found["user_source"] = found["user_source"] or original.get("user_source")
             other = " in another layout" if copied.shape.text != instr.shape.text else ""
             found["role_evidence"] = f"XLA's copy of {original.get('path') or copied.name}{other}"
         if (position := self.outputs.get((instr.name, tuple(index)))) is not None:

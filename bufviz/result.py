@@ -36,6 +36,7 @@ class StorageRow(TypedDict, total=False):
     op_name_near: str | None  # a value without op_name: what it copies or feeds
     loop: str | None         # the while loop whose carry the slice is
     carry: str | None        # what the loop does with it: stacked outputs, cache, passed through, state
+    carried: dict | None     # where the loop's start was made (made_at, made_by; or made_from: an argument), loop_at
     opcode: str | None
     parameter: AllocationParameter | None
     output: str | None       # which output the allocation holds

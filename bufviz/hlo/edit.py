@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from .lines import defines, rename_operand
+from ..errors import BufvizError
+from .lines import defines, matching_paren, rename_operand
 from .tuple_reads import compact_names, expand_tuple_reads, tuple_read_line
 from .model import Computation, Instruction
 from .module import Module
@@ -55,14 +56,18 @@ class BodyEdit:
         self.blocks.pop(self._at(instr.name))
 
     def repoint(self, user: Instruction, old: str, new: str) -> None:
-        """`user` reads `new` where it read `old` (its operand list only)."""
+        """`user` reads `new` where it read `old` (its operand list only, as printed now: an
+        earlier repoint may have changed it)."""
         k = self._at(user.name)
         text = "\n".join(self.blocks[k][1])
-        printed_args = expand_tuple_reads(user.args, self.reads)
-        call = f"{user.opcode}({printed_args})"
-        at = text.find(call)
-        args = rename_operand(printed_args, old, new)
-        self.blocks[k] = (user.name, (text[:at] + f"{user.opcode}({args})" + text[at + len(call):]).split("\n"))
+        at = text.find(f" {user.opcode}(", text.find("="))
+        close = matching_paren(text, at + len(user.opcode) + 1) if at >= 0 else -1
+        if close < 0:
+            raise BufvizError(f"expected the operands of {user.name} ({user.opcode}(...)) in its text to change, "
+                              "found none", self.module.path, user.line)
+        start = at + len(user.opcode) + 2
+        args = rename_operand(text[start:close], old, new)
+        self.blocks[k] = (user.name, (text[:start] + args + text[close:]).split("\n"))
 
     def retype(self, instr: Instruction, shape_text: str) -> None:
         """`instr` produces `shape_text` instead of its printed shape."""

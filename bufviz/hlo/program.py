@@ -21,6 +21,7 @@ from .module import Module
 _LIBRARY = re.compile(r"(?:^|[/\\])(?:site|dist)-packages[/\\]|(?:^|[/\\])lib[/\\]python\d[\d.]*[/\\]|^<")
 _JAX_PREFIX = re.compile(r"^(?:jit|pmap)_(.+)$")
 _ARGS = re.compile(r"args\[\d+\]$")
+_DIFFERENTIATED = re.compile(r"(?:^|/)(?:jvp|transpose)\(")
 _TRANSFORM = re.compile(r"(?:^|/)(?:jvp|transpose|vmap|pmap|xmap)\(|(?:^|/)shard_map(?:/|$)")
 _SCOPE = re.compile(r"^(?:[\w.]+\()*jit\(([^)]*)\)\)*/")
 SMALL = 32   # instructions of the entry computation an eager operation stays under
@@ -82,10 +83,14 @@ def is_eager(module: Module) -> bool:
         return False
     entry = module.entry.instructions
     ops = {i.metadata.get("op_name") or "" for i in entry if i.opcode != "parameter"}
+    mine = {k for k, name in module.function_names.items() if _sanitized(_last(name)) == _sanitized(function)}
+    if module.function_names and function.startswith("_") and not mine and \
+            not any(_DIFFERENTIATED.search(op) for op in ops):
+        return True   # a library's private function (jax.random's `_uniform`, vmapped by a layer's init)
     if any(_TRANSFORM.search(op) for op in ops):
         return False   # differentiated or mapped over devices: never one eager operation
     if module.function_names:   # the frames jax recorded: does any run the function it compiled?
-        return not any(_sanitized(_last(name)) == _sanitized(function) for name in module.function_names.values())
+        return not mine
     if len(entry) > SMALL:
         return False
     params = [p.metadata.get("op_name") or "" for p in module.entry.parameters]

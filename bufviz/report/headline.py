@@ -121,10 +121,14 @@ def storage_table(memory: Mapping[str, Any], top: int | None, width: int) -> Gro
     if not any(c.header == "source" for c in chosen_columns(columns, width)):
         # (no room for the source column: each row's label says the user's line itself)
         names = _names(shown, narrow_label)
-        # (the labels take the room left beside bytes, what and a split: the rest only if more is left)
-        others = [c for c in columns if c.header in ("bytes", "kind", "what", "split") and not c.empty]
-        room = width - sum(min(c.natural, c.least) if c.shorten else c.natural for c in others) - 2 * len(others)
-        columns = _storage_columns(shown, names, memory, least=max(min(max(map(len, names)), room), NAME_WIDTH))
+        # (the labels take the room left beside bytes, kind, what and a split; where that cuts a
+        # label's line off, the kind gives way first: `what` says most of it)
+        room = width - _beside(columns, ("bytes", "kind", "what", "split"))
+        kind_gives_way = any(len(n) > room for n in names)
+        if kind_gives_way:
+            room = width - _beside(columns, ("bytes", "what", "split"))
+        columns = _storage_columns(shown, names, memory, least=max(min(max(map(len, names)), room), NAME_WIDTH),
+                                   kind_keep=3 if kind_gives_way else 1)
     table = fit_table(columns, width, f"Storage at the peak (t={memory['peak_time']}), largest first")
     parts: list[Table | Text] = [table]
     if len(rows) > len(shown):
@@ -142,7 +146,14 @@ def _names(shown: list, label) -> list[str]:
     return [r["name"] if r["kind"] == "free" else label(r) + (f" ×{n}" if n > 1 else "") for r, n in shown]
 
 
-def _storage_columns(shown: list, names: list[str], memory, least: int | None = None) -> list[Column]:
+def _beside(columns: list[Column], headers: tuple[str, ...]) -> int:
+    """The least room `headers`' columns take, with the gaps after them."""
+    others = [c for c in columns if c.header in headers and not c.empty]
+    return sum(min(c.natural, c.least) if c.shorten else c.natural for c in others) + 2 * len(others)
+
+
+def _storage_columns(shown: list, names: list[str], memory, least: int | None = None,
+                     kind_keep: int = 1) -> list[Column]:
     """The storage table's columns, most important first by `keep`."""
     needed = memory["needed_bytes"] or 1
     shapes = [r["shape"] or "" for r, _ in shown]
@@ -153,7 +164,7 @@ def _storage_columns(shown: list, names: list[str], memory, least: int | None = 
     return [
         Column("bytes", [human_bytes(r["bytes"] * n) for r, n in shown], "right"),
         Column("%", [f"{100 * r['bytes'] * n / needed:.1f}" for r, n in shown], "right", keep=3),
-        Column("kind", [r["kind"] for r, _ in shown], keep=1),
+        Column("kind", [r["kind"] for r, _ in shown], keep=kind_keep),
         Column("what", [r["category"] for r, _ in shown], shorten=cut_end, least=CATEGORY_WIDTH, keep=1),
         # (names are kept whole before a shape or a share is shown: parameters differ at their ends)
         Column("value in it", names, shorten=short_label,

@@ -11,6 +11,7 @@ from .paths import kept_steps, nameless, path_steps, short_path, shown_path
 
 COPY = "copy of "
 SEP = " · "   # between a nameless path, its layer and the line that reads it
+LOOP = SEP + "loop "   # before the line of the loop that carries a value
 _LINE_OP = re.compile(r"(\S+:\d+) (\S+)")   # `model.py:15 dot_general`: a line and an operation
 GATHERED = "gathered "   # an all-gather of a parameter (FSDP gathering a layer's weights)
 ARROW = " → "
@@ -26,8 +27,9 @@ def row_label(row: dict) -> str:
         return SEP.join([shown_path(row["path"]), *(s for s in said if s)])
     if row.get("path"):   # (the new value a step writes over a donated argument says so)
         return shown_path(row["path"]) + (" (updated)" if row.get("updated") else "")
-    if row.get("copy_of"):
-        return COPY + shown_path(row["copy_of"])
+    if row.get("copy_of"):   # (of a nameless path: its layer)
+        layer = row.get("layer") if nameless(row["copy_of"]) else None
+        return COPY + (layer or shown_path(row["copy_of"]))
     if (row.get("collective") or {}).get("of"):   # (FSDP's gather of a layer's weights)
         return GATHERED + shown_path(row["collective"]["of"])
     return value_label(row["name"], row.get("index") or "")
@@ -64,6 +66,8 @@ def narrow_label(row: dict) -> str:
     """A row's label where no column gives its source line (an 80-column terminal): the user's
     line beside what names the row, and for a value XLA named (`ynn_fusion.16`) the line and the
     operation instead (`model.py:15 dot_general`); XLA's name stays in JSON and wider tables."""
+    if (carried := row.get("carried")) and (carried.get("made_at") or carried.get("made_from")):
+        return carry_label(carried)
     line = _file_line(row.get("user_source") or (row.get("source") if row["kind"] != "parameter" else None))
     label = row_label(row)
     if not line or line in label:
@@ -72,6 +76,17 @@ def narrow_label(row: dict) -> str:
         return label + SEP + line
     op = (row.get("collective") or {}).get("op") or operation(row.get("op_name") or row.get("op_name_near"))
     return f"{line} {op or row.get('opcode') or ''}".strip()
+
+
+def carry_label(carried: dict) -> str:
+    """`gen.py:36 broadcast_in_dim · loop gen.py:48`: a loop's carry by the line and operation
+    that made the value it starts from (or the argument it is) and the loop's line."""
+    start = shown_path(carried["made_from"]) if carried.get("made_from") else \
+        " ".join(p for p in (_file_line(carried.get("made_at")), carried.get("made_by")) if p)
+    loop = _file_line(carried.get("loop_at"))
+    if loop and carried.get("made_at") and _file_line(carried["made_at"]).rsplit(":", 1)[0] == loop.rsplit(":", 1)[0]:
+        loop = "line " + loop.rsplit(":", 1)[1]   # (the same file: its name once)
+    return start + (f"{LOOP}{loop}" if loop else LOOP.rstrip())
 
 
 def operation(op_name: str | None) -> str | None:
@@ -95,6 +110,10 @@ def short_label(text: str, width: int) -> str:
     a nameless path beside its layer and line goes first (they say more)."""
     if len(text) <= width:
         return text
+    if LOOP in text:   # (a loop's carry: its start, then the loop's line, each file cut from its front)
+        start, loop = text.split(LOOP, 1)
+        loop = loop if loop.startswith("line ") else short_line(loop, max(min(len(loop), width - len(LOOP) - 16), 8))
+        return short_label(start, max(width - len(LOOP) - len(loop), 8)) + LOOP + loop
     if SEP in text:   # (a name, then the layer and line that say more of it)
         return _short_parts(text, width)
     if (found := _LINE_OP.fullmatch(text)) is not None and width >= 16:
@@ -132,8 +151,9 @@ def _short_parts(text: str, width: int) -> str:
         tries = [with_name(SEP.join(said)), SEP.join(said)]
         if len(said) > 1 and width - len(said[0]) - len(SEP) >= 8:
             tries.append(said[0] + SEP + short_line(line, width - len(said[0]) - len(SEP)))
-    else:   # (a name the user gave stays whole: the line beside it where it fits, else it goes)
-        tries = [text, name + SEP + line, short_label(name, width)]
+    else:   # (a name the user gave stays whole: the line beside it, its file cut, where it fits)
+        room = width - len(name) - len(SEP)
+        tries = [text, name + SEP + short_line(line, room) if room >= 10 else None, short_label(name, width)]
     return next((t for t in tries if t is not None and len(t) <= width), short_line(line, width))
 
 

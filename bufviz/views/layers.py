@@ -14,6 +14,7 @@ from .sources import frames_line
 
 _FORWARDING = ("bitcast", "copy", "reshape", "transpose", "convert", "get-tuple-element", "copy-start",
                "copy-done", "broadcast", "optimization-barrier")
+_SLICES = ("dynamic-slice", "slice")   # a scanned layer's piece of stacked weights
 _ROLE = {"dot": "kernel", "convolution": "kernel", "add": "bias", "subtract": "bias", "multiply": "scale",
          "divide": "scale", "gather": "embedding", "dynamic-slice": "embedding"}
 # Frames of an optimizer's update (optax's, torch.optim's, equinox's apply_updates, nnx's
@@ -39,8 +40,10 @@ class Layers:
             self._found[param.name] = (None, None)   # (a parameter reached again through itself)
             role = (self.roles.get(param.name) or ("",))[0]
             found = self._read_by(param)
-            if role not in LAYERED or param.shape.is_tuple or not getattr(param.shape, "dims", ()):
+            if role not in LAYERED:
                 found = (None, found[1])
+            elif param.shape.is_tuple or not getattr(param.shape, "dims", ()):
+                found = (self._counted_by(param), found[1])   # (a step count: the optimizer's own)
             elif found[0] is None and role == "optimizer state":
                 found = self._updated_with(param) or found
             self._found[param.name] = found
@@ -60,6 +63,16 @@ class Layers:
                 name = library.split(" ", 1)[-1]
                 return (f"{name} {role}" if role else name), user
         return None, line
+
+    def _counted_by(self, scalar: Instruction) -> str | None:
+        """The library function that reads a scalar of the state (`optax safe_increment`: the
+        optimizer's step count), where one does."""
+        fusions: list = []
+        for reader, _ in [*_readers(scalar, fusions), *fusions]:
+            library = frames_line(self.module, reader)[1]
+            if library:
+                return library
+        return None
 
     def _updated_with(self, state: Instruction) -> tuple[str, str | None] | None:
         """The layer of the weights of the same shape an optimizer's state is used beside."""
@@ -101,7 +114,11 @@ def _readers(param: Instruction, fusions: list):
         following = []
         for value in frontier:
             for user in value.users:
-                if user.opcode in _FORWARDING:
+                if user.opcode in _FORWARDING or (user.opcode in _SLICES and user.operands[0] is value):
+                    following.append(user)
+                elif user.opcode == "tuple":   # (a loop's carry: read inside its body)
+                    following += _carried(user, value)
+                elif user.opcode == "fusion" and _moves_only(user):   # (a slice of stacked layers, fused)
                     following.append(user)
                 elif user.opcode == "fusion":
                     body = user.called_body()
@@ -112,3 +129,21 @@ def _readers(param: Instruction, fusions: list):
                 else:
                     yield user, value
         frontier = following[:64]
+
+
+def _carried(tuple_: Instruction, value: Instruction) -> list[Instruction]:
+    """Where a while loop's body reads `value`, an element of the tuple it carries."""
+    elements = [k for k, o in enumerate(tuple_.operands) if o is value]
+    found = []
+    for loop in tuple_.users:
+        body = loop.called_body(("body",)) if loop.opcode == "while" else None
+        state = body.parameters[0] if body is not None and body.parameters else None
+        if state is not None:
+            found += [r for r in state.users if r.opcode == "get-tuple-element" and r.tuple_index in elements]
+    return found
+
+
+def _moves_only(fusion: Instruction) -> bool:
+    body = fusion.called_body()
+    return body is not None and all(i.opcode in (*_FORWARDING, *_SLICES, "parameter", "constant")
+                                    for i in body.instructions)

@@ -181,6 +181,9 @@ def _row(a: Mapping[str, Any], offset: int, size: int, kind: str, occupant: Mapp
     return {"allocation": a["index"], "offset": offset, "bytes": size, "value_bytes": occupant["size"], "kind": kind,
             "category": "loop carries" if (loop or info.get("loop_state")) and not carried else None,
             "carry": carried["kind"] if carried else None,
+            # (where the loop's start was made, and the loop's line: a carry named as the user wrote it)
+            "carried": {k: carried[k] for k in ("made_at", "made_by", "made_from", "loop_at") if carried.get(k)}
+            if carried else None,
             "made_by": info.get("made_by"),   # XLA's own: a constant it materialised, a layout copy
             "op_name_near": info.get("op_name_near"),   # a value without op_name: what it copies or feeds
             "loop": value_label(loop["name"], loop["index"]) if loop else

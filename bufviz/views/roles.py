@@ -14,7 +14,8 @@ alone (names differ by library: `params['Dense_0']['kernel']`, `tv[2]`, `mom[1][
   `adam`, `momentum`, ...).
 * Weights that are not updated (a gradient or an inference program): named so, of the shape of
   a gradient the program returns, the right-hand side of every matrix product or the kernel of
-  every convolution that reads it, or a vector broadcast onto such a weight's dimensions (a bias).
+  every convolution that reads it, the table every gather takes rows of (an embedding), or a
+  vector broadcast onto such a weight's dimensions (a bias).
 * PyTorch/XLA names every parameter `xla__device_data` but says where the tensor was first used:
   in `torch/optim/` (optimizer state) or `torch/nn/` (a layer's weights and buffers; its integer
   and scalar values for the step are constants); the batch comes from the user's own code.
@@ -35,6 +36,7 @@ from ..hlo.program import BACKWARD_OP, OpNames, op_name_facts
 from ..hlo.shapes import ArrayShape
 from ..timings import count
 from .loops import CACHE, STACKED, Loops, loop_op_name
+from .sources import frames_line
 
 OPTIMIZER_NAME = re.compile(r"opt|adam|momentum|velocity|accum|(?:^|[\W_])(?:mu|nu|mom)(?:$|[\W_\d])", re.I)
 WEIGHTS_NAME = re.compile(r"param|weight|kernel|bias|embed|(?:^|[\W_])tv(?:$|[\W_])", re.I)
@@ -252,6 +254,8 @@ def _role(graph: _Graph, p: Instruction, new_values: list[Instruction] | None, j
         return "weights", "the step returns a gradient of its shape"
     if _matrix_rhs(graph, readers):
         return "weights", "the right-hand side of every product reading it"
+    if _float_array(p) and len(cast(ArrayShape, p.shape).dims) >= 2 and _gathered(graph, readers):
+        return "weights", "the table every gather reading it takes rows of (an embedding)"
     return None
 
 
@@ -548,6 +552,23 @@ def _operand_role(graph: _Graph, reader: Instruction, via: Instruction) -> int |
     places = [p for r, v in graph.readers(inner) if (p := graph.operand_role(r, v)) is not None] \
         if inner is not None else []
     return max(places) if places else None
+
+
+def _gathered(graph: _Graph, readers: list[tuple[Instruction, Instruction]], depth: int = 3) -> bool:
+    """Read only as the table of gathers or dynamic slices (their operand 0; in a fusion, through
+    its body)."""
+    def table(reader: Instruction, via: Instruction) -> bool:
+        number = graph.operand_number(reader, via)
+        if reader.opcode == "gather":
+            return number == 0
+        if reader.opcode == "dynamic-slice":   # (an embedding's row at a scalar index; not a sequence's step)
+            return number == 0 and "Embed" in (frames_line(graph.module, reader)[1] or "")
+        if reader.opcode != "fusion" or number is None or depth == 0:
+            return False
+        body = graph.body(reader)
+        inner = body.parameter(number) if body is not None else None
+        return inner is not None and _gathered(graph, graph.readers(inner), depth - 1)
+    return bool(readers) and all(table(r, via) for r, via in readers)
 
 
 def _matrix_rhs(graph: _Graph, readers: list[tuple[Instruction, Instruction]]) -> bool:

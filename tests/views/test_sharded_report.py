@@ -97,7 +97,7 @@ def test_the_text_says_one_device_of_n_and_shows_each_split(width, monkeypatch):
     header = next(line for line in lines if line.lstrip().startswith("bytes"))
     assert "split" in header
     w_in = next(a for a in truth["args"] if a["path"] == "params['w_in']")
-    row = next(line for line in lines if "params['w_in']" in line and "parameter" in line)
+    row = next(line for line in lines if "params['w_in']" in line and " weights " in line)
     split_axes = [axes[0] for axes in w_in["spec"] if axes]
     assert "/" + split_axes[0] in row
     assert any(line.startswith("replicated (whole on every device)") for line in lines)

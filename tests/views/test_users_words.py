@@ -116,7 +116,13 @@ def test_at_80_columns_parameters_show_paths_that_tell_them_apart(folder):
     assert code == 0 and "____" not in out
     table = out.split("Storage at the peak", 1)[1].split("\n= ", 1)[0].splitlines()
     at = table[1].index("value in it")   # (the column, where its header starts)
-    shown = [line[at:].split("  ")[0].strip() for line in table[3:] if " parameter " in line]
+    # (the parameters' rows: by their kind, or where the kind gave way to longer labels, by the
+    # parameter categories in the `what` column with a label naming an argument or a layer)
+    paths = {a["jax_arg_name"] for a in step["args"]}
+    cells = [(line, line[at:].split("  ")[0].strip()) for line in table[3:]]
+    shown = [cell for line, cell in cells if " parameter " in line] if " kind " in table[1] else [
+        cell for line, cell in cells if re.search(r" (?:weights|optimizer state|inputs|seeds and counters) ", line)
+        and (cell.split(" · ")[0] in paths or cell.startswith("…") or re.match(r"\w+ \w+ · ", cell))]
     # a path that names nothing of the user's (nnx.jit's `model.states[0][3]`) gives way to the
     # layer and the line that read it (`Linear kernel · model.py:24`, views/layers.py)
     named = [cell.split(" · ")[0] for cell in shown if not re.match(r"\w+ \w+ · ", cell)]
