@@ -125,7 +125,11 @@ def _what_if(request, donate: list, remat: list[str]) -> PeakReport:
     from ..whatif.run import donated_numbers, what_if
 
     report, context = read_module(request, "a what-if is recomputed from it")
-    changed = what_if(report, context, donated_numbers(context.inputs.module, donate), remat)
+    layers = {}   # (the layer each parameter is shown by, where its path names nothing)
+    if donate and context.describe is not None and context.inputs.module.entry is not None:
+        layers = {p.parameter_number: layer for p in context.inputs.module.entry.parameters
+                  if (layer := context.describe.layers.of(p)[0])}
+    changed = what_if(report, context, donated_numbers(context.inputs.module, donate, layers), remat)
     if request.device is not None:   # will the changed program fit
         from ..pipeline import device_fit
         changed.device = device_fit(changed, context.inputs, request.device)

@@ -4,6 +4,8 @@ frame under it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from ..hlo.shapes import value_label
 from ..hlo.attributes import plain_op_name
@@ -18,7 +20,7 @@ ARROW = " → "
 _SUFFIX = re.compile(r"(?: \(updated\))?(?: ×\d+)?$")   # kept whole: what the row is, how many
 
 
-def row_label(row: dict) -> str:
+def row_label(row: Mapping[str, Any]) -> str:
     """`params['Conv_0']['kernel']`, `copy of params['Dense_0']['kernel']`, else XLA's name; a
     path that names nothing of the user's with the layer and line that read it
     (`model.states[0][11] · Linear kernel · model.py:15`)."""
@@ -62,7 +64,7 @@ def user_line(row: dict) -> str | None:
     return row.get("user_source") or row.get("source")
 
 
-def narrow_label(row: dict) -> str:
+def narrow_label(row: Mapping[str, Any]) -> str:
     """A row's label where no column gives its source line (an 80-column terminal): the user's
     line beside what names the row, and for a value XLA named (`ynn_fusion.16`) the line and the
     operation instead (`model.py:15 dot_general`); XLA's name stays in JSON and wider tables."""
@@ -84,7 +86,8 @@ def carry_label(carried: dict) -> str:
     start = shown_path(carried["made_from"]) if carried.get("made_from") else \
         " ".join(p for p in (_file_line(carried.get("made_at")), carried.get("made_by")) if p)
     loop = _file_line(carried.get("loop_at"))
-    if loop and carried.get("made_at") and _file_line(carried["made_at"]).rsplit(":", 1)[0] == loop.rsplit(":", 1)[0]:
+    made = _file_line(carried.get("made_at"))
+    if loop and made and made.rsplit(":", 1)[0] == loop.rsplit(":", 1)[0]:
         loop = "line " + loop.rsplit(":", 1)[1]   # (the same file: its name once)
     return start + (f"{LOOP}{loop}" if loop else LOOP.rstrip())
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BufvizError
-from .labels import row_label
+from .labels import SEP, narrow_label, row_label
 from .paths import shown_path
 from ..hlo.shapes import parse_index, value_label
 
@@ -87,8 +87,10 @@ def _find(rows: Sequence[Mapping[str, Any]], report: PeakReport, name: str | Non
     storage = [r for r in rows if r["kind"] != "free"]
     if name is None:   # the largest buffer at the peak (a temporary among equals: it is the one to change)
         return max(storage, key=lambda r: (r["bytes"], r["kind"] == "temp"))
-    for r in storage:
-        if name in (r["name"], value_label(r["name"], r["index"]), r.get("path"), shown_path(r.get("path") or "")):
+    for r in storage:   # (by XLA's name, the path, or the label a table shows: `Linear kernel · model.py:24`)
+        labels = (row_label(r), narrow_label(r))
+        if name in (r["name"], value_label(r["name"], r["index"]), r.get("path"), shown_path(r.get("path") or ""),
+                    *labels, *(label.split(SEP, 1)[1] for label in labels if SEP in label)):
             return r
         if any(name in (v["name"], value_label(v["name"], v["index"])) for v in r["shared_with"]):
             return _shared_row(report, r, name)

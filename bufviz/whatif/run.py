@@ -27,9 +27,10 @@ def changed_module(module, target, donate=(), remat=()):
     return donated_module(changed, donate_plans), donate_plans, remat_plans
 
 
-def donated_numbers(module, wanted: list) -> list[int]:
+def donated_numbers(module, wanted: list, layers: dict[int, str] | None = None) -> list[int]:
     """Parameter numbers from numbers and pytree-path patterns (`params` takes every leaf of the
-    argument `params`; in `opt_state*` or `params['Dense_0']*` a * stands for any text)."""
+    argument `params`; in `opt_state*` or `params['Dense_0']*` a * stands for any text), or the
+    layer names shown where a path names nothing (`Linear kernel`: every such parameter)."""
     numbers = [w for w in wanted if isinstance(w, int)]
     patterns = [w for w in wanted if isinstance(w, str)]
     if not patterns:
@@ -39,6 +40,7 @@ def donated_numbers(module, wanted: list) -> list[int]:
         wild = re.compile(".*".join(re.escape(part) for part in pattern.split("*")))   # (only * is special)
         found = [n for n, path in paths.items() if path and (wild.fullmatch(path) or path_steps(path)[0] == pattern
                                                             or shown_path(path) == pattern)]
+        found += [n for n, layer in (layers or {}).items() if n not in found and wild.fullmatch(layer)]
         if not found:
             raise BufvizError(f"no parameter's pytree path matches {pattern!r} (paths look like "
                               f"{next((p for p in paths.values() if p), 'none: the module names no paths')!r})",
