@@ -11,8 +11,8 @@ from rich.text import Text
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..units import human_bytes
-from ..views.labels import (least_split_width, narrow_label, row_label, row_source, short_label, short_source,
-                             short_split, split_label)
+from ..views.labels import (fitted_path_labels, least_split_width, narrow_label, row_label, row_source, short_label,
+                             short_source, short_split, split_label)
 from ..views.memory import MOVED
 from ..views.storage import HOST_MEMORY_SPACE
 from ..views.op_tree import op_tree
@@ -127,6 +127,7 @@ def storage_table(memory: Mapping[str, Any], top: int | None, width: int) -> Gro
         kind_gives_way = any(len(n) > room for n in names)
         if kind_gives_way:
             room = width - _beside(columns, ("bytes", "what", "split"))
+        names = fitted_path_labels(shown, names, room)
         columns = _storage_columns(shown, names, memory, least=max(min(max(map(len, names)), room), NAME_WIDTH),
                                    kind_keep=3 if kind_gives_way else 1)
     table = fit_table(columns, width, f"Storage at the peak (t={memory['peak_time']}), largest first")

@@ -217,10 +217,52 @@ def axes_only(dims: str, replicated: bool) -> str:
 
 def least_split_width(cells: list[str]) -> int:
     """The narrowest a column of split labels gets: each cell's axes alone."""
-    return max((len(_narrowest(c)) for c in cells if c), default=0)
+    # (a collective's `over data×model` is cut before a parameter's split is)
+    return max((len(_narrowest(c)) if "[" in c else min(len(c), 9) for c in cells if c), default=0)
 
 
 def _narrowest(text: str) -> str:
     if "[" not in text:   # (a collective's axes: `over data`)
         return text
     return axes_only(text.split("[", 1)[-1].split("]", 1)[0], text.endswith(" replicated"))
+
+
+def fitted_path_labels(shown: list, names: list[str], width: int) -> list[str]:
+    """Labels `path · line` of a table's rows (row, count) that do not fit `width`: each path
+    cut from its front to the last steps that still tell the table's paths apart, its line's
+    file cut from its front, where both then fit; else the label as it was."""
+    paths = [r.get("path") for r, _ in shown if r["kind"] == "parameter" and r.get("path")]
+    keep = _telling_steps([p for p in paths if p and not nameless(p)])
+    copies = _telling_steps([c for r, _ in shown if r["kind"] != "parameter" and (
+        c := r.get("copy_of") or (r.get("collective") or {}).get("of")) and not nameless(c)])   # (among the copies)
+    out = []
+    for (row, count), name in zip(shown, names):
+        gathered = (row.get("collective") or {}).get("of")
+        copy = row["kind"] != "parameter" and (row.get("copy_of") or gathered)
+        path, parts = (row.get("copy_of") or gathered if copy else row.get("path")), name.split(SEP)
+        prefix = (COPY if row.get("copy_of") else GATHERED) if copy else ""
+        if len(name) <= width or (row["kind"] != "parameter" and not copy) or not path or nameless(path) \
+                or len(parts) != 2 or parts[0] != prefix + shown_path(path):
+            out.append(name)
+            continue
+        steps, k = path_steps(path), (copies if copy else keep).get(path, len(path_steps(path)))
+        short = prefix + (("…" + "".join(steps[-k:]).lstrip(".")) if k < len(steps) else path)
+        room = width - len(short) - len(SEP) - (len(f" ×{count}") if count > 1 else 0)
+        least = len(parts[1].rsplit(":", 1)[-1]) + 5   # (`….py:27`: the line, at least)
+        out.append(short + SEP + short_line(parts[1], room) + (f" ×{count}" if count > 1 else "")
+                   if room >= least else name)
+    return out
+
+
+def _telling_steps(paths: list[str]) -> dict[str, int]:
+    """Each path's fewest last steps that tell it apart from all of `paths`."""
+    steps = {p: path_steps(p) for p in set(paths)}
+    found: dict[str, int] = {}
+    for k in range(1, max((len(s) for s in steps.values()), default=0) + 1):
+        seen: dict[tuple, int] = {}
+        for s in steps.values():
+            seen[tuple(s[-k:])] = seen.get(tuple(s[-k:]), 0) + 1
+        for p, s in steps.items():
+            if p not in found and (seen[tuple(s[-k:])] == 1 or k >= len(s)):
+                found[p] = k
+    return found
