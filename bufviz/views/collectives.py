@@ -5,12 +5,10 @@ parameter's path. A reduction the backward pass makes carries gradients (categor
 from __future__ import annotations
 
 from ..hlo.model import Instruction
+from .made import PASSING, SLICES, passes_on
 
 COLLECTIVES = ("all-reduce", "all-gather", "reduce-scatter", "collective-permute", "all-to-all",
                "collective-broadcast", "send", "recv", "ragged-all-to-all")
-# What an operand goes through on its way from a parameter to a collective, still that parameter.
-_PASSING = ("bitcast", "copy", "convert", "reshape", "transpose", "copy-start", "copy-done", "get-tuple-element",
-            "dynamic-slice", "slice", "optimization-barrier")
 
 
 def base_op(opcode: str) -> str:
@@ -97,9 +95,9 @@ class Collectives:
                 value = value.operands[0]
             elif value.opcode == "tuple" and elements and elements[-1] < len(value.operands):
                 value = value.operands[elements.pop()]
-            elif value.opcode in _PASSING and value.operands:
+            elif value.opcode in (*PASSING, *SLICES) and value.operands:
                 value = value.operands[0]
-            elif value.opcode == "fusion" and len(value.operands) >= 1 and _moves_only(value):
+            elif value.opcode == "fusion" and len(value.operands) >= 1 and passes_on(value):
                 value = value.operands[0]
             else:
                 return None
@@ -119,7 +117,3 @@ class Collectives:
             return loop.operands[0]
         return None
 
-
-def _moves_only(fusion: Instruction) -> bool:
-    body = fusion.called_body(("calls",))
-    return body is not None and all(i.opcode in (*_PASSING, "parameter", "constant") for i in body.instructions)

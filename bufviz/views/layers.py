@@ -10,11 +10,10 @@ import re
 from ..hlo.model import Instruction
 from ..hlo.program import BACKWARD_OP
 from ..hlo.module import Module
+from .made import PASSING, SLICES, passes_on
 from .sources import frames_line
 
-_FORWARDING = ("bitcast", "copy", "reshape", "transpose", "convert", "get-tuple-element", "copy-start",
-               "copy-done", "broadcast", "optimization-barrier")
-_SLICES = ("dynamic-slice", "slice")   # a scanned layer's piece of stacked weights
+_FORWARDING = (*PASSING, "broadcast")
 _ROLE = {"dot": "kernel", "convolution": "kernel", "add": "bias", "subtract": "bias", "multiply": "scale",
          "divide": "scale", "gather": "embedding", "dynamic-slice": "embedding"}
 # Frames of an optimizer's update (optax's, torch.optim's, equinox's apply_updates, nnx's
@@ -114,11 +113,11 @@ def _readers(param: Instruction, fusions: list):
         following = []
         for value in frontier:
             for user in value.users:
-                if user.opcode in _FORWARDING or (user.opcode in _SLICES and user.operands[0] is value):
+                if user.opcode in _FORWARDING or (user.opcode in SLICES and user.operands[0] is value):
                     following.append(user)
                 elif user.opcode == "tuple":   # (a loop's carry: read inside its body)
                     following += _carried(user, value)
-                elif user.opcode == "fusion" and _moves_only(user):   # (a slice of stacked layers, fused)
+                elif user.opcode == "fusion" and passes_on(user):   # (a slice of stacked layers, fused)
                     following.append(user)
                 elif user.opcode == "fusion":
                     body = user.called_body()
@@ -142,8 +141,3 @@ def _carried(tuple_: Instruction, value: Instruction) -> list[Instruction]:
             found += [r for r in state.users if r.opcode == "get-tuple-element" and r.tuple_index in elements]
     return found
 
-
-def _moves_only(fusion: Instruction) -> bool:
-    body = fusion.called_body()
-    return body is not None and all(i.opcode in (*_FORWARDING, *_SLICES, "parameter", "constant")
-                                    for i in body.instructions)

@@ -13,6 +13,11 @@ LAYOUT_OPS = ("copy", "transpose", "bitcast", "reverse", "reshape", "pad", "conv
 CONSTANT_OPS = ("constant", "iota", "broadcast")
 # Ops whose result is their operand in another layout (XLA's copies of a parameter).
 COPY_OPS = ("copy", "bitcast", "transpose", "reverse", "reshape", "copy-start", "copy-done")
+# What a parameter goes through and stays itself, or a slice of itself (a scanned layer's piece
+# of stacked weights): the walks from a parameter to what reads it (layers.py, collectives.py).
+PASSING = ("bitcast", "copy", "reshape", "transpose", "convert", "get-tuple-element", "copy-start", "copy-done",
+           "optimization-barrier")
+SLICES = ("dynamic-slice", "slice")
 MATERIALIZED = "materialized constants"
 LAYOUT = "layout copies"
 
@@ -96,6 +101,11 @@ def _moves_away(instr: Instruction) -> bool:
 def _copies_only(instr: Instruction) -> bool:
     """A fusion that only moves or converts elements (its body: copies, transposes, reversals)."""
     return instr.opcode == "fusion" and _body_within(instr, (*COPY_OPS, "convert", "parameter")) is not None
+
+
+def passes_on(fusion: Instruction) -> bool:
+    """A fusion that only passes its operand on (PASSING) or slices it (SLICES)."""
+    return _body_within(fusion, (*PASSING, *SLICES, "parameter", "constant")) is not None
 
 
 def _body_within(fusion: Instruction, allowed: tuple[str, ...]):
