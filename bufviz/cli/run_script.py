@@ -39,6 +39,7 @@ Examples:
   bufviz run --keep dumps/ train.py
   bufviz run --format json -o peak.json train.py
   bufviz run --device-memory 80GB train.py
+  bufviz run --donate params train.py
   bufviz run --budget 16GiB train.py
   bufviz run --python .venv/bin/python serve.py
 """
@@ -59,6 +60,8 @@ Examples:
 @click.option("--by", type=click.Choice(["source", "op", "kind", "category"]),
               help="Group the storage at the peak (as bufviz peak --by).")
 @click.option("--advice/--no-advice", default=None, help="The closing 'What to try' section (as bufviz peak).")
+@click.option("--donate", metavar="N[,M-K,PATH...]", help="What if these parameters were donated (as bufviz peak).")
+@click.option("--remat", metavar="NAME[,NAME...]", help="What if these buffers were recomputed (as bufviz peak).")
 @click.option("--program", "program", metavar="NUMBER|NAME",
               help="Which module of the run to show, where it compiled several programs of yours.")
 @click.option("--budget", metavar="SIZE", help="CI: exit 1 when a program of the run needs more (bufviz check).")
@@ -67,7 +70,7 @@ Examples:
 @click.option("--no-color", is_flag=True, help="Plain text without colours (also: NO_COLOR=1).")
 @click.argument("script_args", nargs=-1, type=click.UNPROCESSED, metavar="SCRIPT|-m MODULE [ARGS]...")
 @click.pass_context
-def run_command(ctx, python, keep, fmt, output, device, top, by, advice, program, budget, baseline,
+def run_command(ctx, python, keep, fmt, output, device, top, by, advice, donate, remat, program, budget, baseline,
                 max_increase, no_color, script_args) -> int:
     from ..script_run import INTERRUPTED, interpreter_command, run_script
 
@@ -87,7 +90,7 @@ def run_command(ctx, python, keep, fmt, output, device, top, by, advice, program
             _say(f"bufviz: the script was stopped (Ctrl-C){_kept(ran)}")
             return INTERRUPTED
         # (in CI with JSON, the check's verdict alone: one JSON object on standard output)
-        code = _report(ctx, ran, fmt, output, device, top, by, advice, program, no_color) \
+        code = _report(ctx, ran, fmt, output, device, top, by, advice, program, no_color, donate, remat) \
             if not (ci and fmt == "json") else _dumped(ran)
         if code is not None and ci:
             from .check import check
@@ -105,7 +108,8 @@ def run_command(ctx, python, keep, fmt, output, device, top, by, advice, program
             _say("bufviz: XLA's dump was in a temporary folder, now removed (--keep DIR keeps it)")
 
 
-def _report(ctx, ran, fmt, output, device, top, by, advice, program, no_color) -> int | None:
+def _report(ctx, ran, fmt, output, device, top, by, advice, program, no_color, donate=None,
+            remat=None) -> int | None:
     """The peak report of the run's folder (with the out-of-memory error the script died of);
     None where XLA dumped nothing."""
     from ..request import Request
@@ -120,7 +124,8 @@ def _report(ctx, ran, fmt, output, device, top, by, advice, program, no_color) -
          + (", with the out-of-memory error the script died of" if oom else ""))
     try:
         request = Request(paths, True, None if oom else program, None, bool(oom), device=device)
-        return show_peak(ctx, request, fmt, output, no_color, top, by, advice)
+        return show_peak(ctx, request, fmt, output, no_color, top, by, advice, None if oom else donate,
+                         None if oom else remat)
     finally:
         if oom and ran.theirs:
             os.unlink(oom[0])

@@ -134,3 +134,10 @@ def test_ctrl_c_stops_the_script_and_removes_the_folder(tmp_path):
     assert "stopped" in err and "Traceback (most recent call last)" not in err.split("KeyboardInterrupt")[-1]
     assert [p for p in tmp_path.iterdir() if p.name.startswith("bufviz-run-")] == []
     time.sleep(0)
+
+
+def test_peaks_what_ifs_run_on_the_runs_step(temp):
+    """`--donate` as `peak` takes it: the step's parameters by pytree path."""
+    report = _run_json("--donate", "params", STEP, "--steps", "1")
+    donated = {d["path"] for d in report["what_if"]["donate"]}
+    assert donated == {"params['w1']", "params['w2']"}   # (the script's init returns these two)

@@ -5,7 +5,6 @@ leaf in `nnx.state(...)` or the equinox module, written when the program ran): n
 loop carries by where their start was made, and at 80 columns every row says a line."""
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
