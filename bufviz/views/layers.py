@@ -30,6 +30,7 @@ class Layers:
         self.module = module
         self.roles = roles   # parameter name -> (role, evidence)
         self._found: dict[str, tuple[str | None, str | None]] = {}
+        self._weights: dict[str, dict[str, Instruction]] | None = None
 
     def of(self, param: Instruction) -> tuple[str | None, str | None]:
         """(the layer of weights or their optimizer's state, e.g. `Linear kernel`; the user's
@@ -63,6 +64,16 @@ class Layers:
                 return (f"{name} {role}" if role else name), user
         return None, line
 
+    def _weights_by_shape(self) -> dict[str, dict[str, Instruction]]:
+        """The weights parameters by shape text, by name (worked out once: a model may have
+        thousands of parameters, each optimizer moment asking)."""
+        if self._weights is None:
+            self._weights = {}
+            for p in self.module.entry.parameters:   # type: ignore[union-attr]
+                if (self.roles.get(p.name) or ("",))[0] == "weights":
+                    self._weights.setdefault(p.shape.text, {})[p.name] = p
+        return self._weights
+
     def _counted_by(self, scalar: Instruction) -> str | None:
         """The library function that reads a scalar of the state (`optax safe_increment`: the
         optimizer's step count), where one does."""
@@ -75,8 +86,7 @@ class Layers:
 
     def _updated_with(self, state: Instruction) -> tuple[str, str | None] | None:
         """The layer of the weights of the same shape an optimizer's state is used beside."""
-        weights = {p.name: p for p in self.module.entry.parameters   # type: ignore[union-attr]
-                   if (self.roles.get(p.name) or ("",))[0] == "weights" and p.shape.text == state.shape.text}
+        weights = self._weights_by_shape().get(state.shape.text, {})
         frontier, seen = [state], {id(state)}
         for _ in range(_DEPTH):
             following = []
