@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -57,6 +58,8 @@ def run_script(command: list[str], keep: str | None, stdout_to_stderr: bool = Fa
         process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE,
                                    stdout=_stderr_fd() if stdout_to_stderr else None)
     except OSError as e:
+        if removed:
+            shutil.rmtree(folder, ignore_errors=True)
         raise BufvizError(f"could not start {command[0]}: {e.strerror or e}") from None
     kept = bytearray()
     reader = threading.Thread(target=_tee, args=(process.stderr, kept), daemon=True)

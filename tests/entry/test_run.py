@@ -119,6 +119,9 @@ def test_a_module_form_and_a_script_that_compiles_nothing(temp, tmp_path):
     assert code == 2 and "compiled nothing with XLA" in err
     code, _, err = run("run", str(tmp_path / "missing.py"))
     assert code == 2 and "no such file" in err
+    code, _, err = run("run", "--python", str(tmp_path / "no-python"), STEP)
+    assert code == 2 and "could not start" in err
+    assert list(temp.iterdir()) == []   # (nothing left behind by a script that never started)
 
 
 def test_ctrl_c_stops_the_script_and_removes_the_folder(tmp_path):
