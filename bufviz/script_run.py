@@ -34,7 +34,10 @@ class ScriptRun:
 def dump_flags(user_flags: str | None, folder: str) -> tuple[str, str, bool]:
     """(XLA_FLAGS for the script, the folder XLA dumps into, whether it is the user's own): the
     user's flags kept, the dump flags added; where they dump already (`--xla_dump_to`), there."""
-    words = shlex.split(user_flags or "")
+    try:
+        words = shlex.split(user_flags or "")
+    except ValueError:   # (an unbalanced quote: XLA splits on spaces itself)
+        words = (user_flags or "").split()
     theirs = next((w.split("=", 1)[1] for w in words if w.startswith("--xla_dump_to=")), None)
     added = [] if theirs else [f"--xla_dump_to={folder}"]
     added += [f for f in DUMP_FLAGS if not any(w.split("=", 1)[0] == f for w in words)]
