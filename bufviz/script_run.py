@@ -41,7 +41,8 @@ def dump_flags(user_flags: str | None, folder: str) -> tuple[str, str, bool]:
     theirs = next((w.split("=", 1)[1] for w in words if w.startswith("--xla_dump_to=")), None)
     added = [] if theirs else [f"--xla_dump_to={folder}"]
     added += [f for f in DUMP_FLAGS if not any(w.split("=", 1)[0] == f for w in words)]
-    return " ".join([*words, *added]).strip(), theirs or folder, theirs is not None
+    # (the user's text kept as it is, quotes and all: ours after it)
+    return " ".join(part for part in ((user_flags or "").strip(), *added) if part), theirs or folder, theirs is not None
 
 
 def run_script(command: list[str], keep: str | None, stdout_to_stderr: bool = False) -> ScriptRun:
