@@ -10,12 +10,12 @@ Shardy's attributes beside it (jax 0.5 to 0.11: `xla.sdy.sharding="#sdy.sharding
 optimizations has each parameter's global shape; the optimized one only the device's piece."""
 from __future__ import annotations
 
-import itertools
 import math
 import re
 from dataclasses import dataclass, field
 
 from ..hlo.attributes import parse_frontend_attributes, split_attributes
+from .device_groups import MESH_AXIS, axis_choices, group_set, groups_along, ints, mesh_at
 from ..hlo.lines import LineSyntaxError, line_parts
 from ..hlo.shapes import ArrayShape, ShapeSyntaxError, parse_shape
 
@@ -57,7 +57,7 @@ class Sharding:
         no mesh is named."""
         if not self.mesh or math.prod(self.mesh.values()) != self.devices:
             return None   # (a mesh of other devices than the module's names none of its groups)
-        wanted = _group_set(groups, self.devices)
+        wanted = group_set(groups, self.devices)
         if wanted is None:
             return None
         if wanted not in self._axes:   # (collectives of a step share a few device groups)
@@ -66,8 +66,8 @@ class Sharding:
 
     def _find_axes(self, wanted: frozenset) -> list[str] | None:
         names, sizes = list(self.mesh or {}), list((self.mesh or {}).values())
-        for parts in _choices(sizes):
-            if _group_set(_groups_along(sizes, self.device_order, parts), self.devices) == wanted:
+        for parts in axis_choices(sizes):
+            if group_set(groups_along(sizes, self.device_order, parts), self.devices) == wanted:
                 return [names[k] if (p, n) == (1, sizes[k]) else f"{names[k]}:({p}){n}"
                         for k, (p, n) in sorted(parts.items())]
         return None
@@ -90,156 +90,6 @@ class Sharding:
                     moved.add(names[k])
                 a, b = a // sizes[k], b // sizes[k]
         return [n for n in names if n in moved]
-
-
-def permute_pairs(text: str | None) -> list[list[int]] | None:
-    """A collective-permute's `source_target_pairs={{0,1},{1,2}}`."""
-    if not text:
-        return None
-    return [_ints(p) for p in re.findall(r"\{([^{}]*)\}", text)]
-
-
-def _group_set(groups: list[list[int]] | None, devices: int) -> frozenset | None:
-    if groups is None:
-        return None
-    if not groups or groups == [[]]:   # `{}`: one group of every device
-        groups = [list(range(devices))]
-    return frozenset(frozenset(g) for g in groups)
-
-
-def mesh_groups(mesh: dict[str, int], axes, order: tuple[int, ...] | None = None) -> list[list[int]]:
-    """The device groups of a collective over `axes` of `mesh`: the devices that differ only in
-    those axes' positions, one group per position of the other axes."""
-    names, sizes = list(mesh), list(mesh.values())
-    return _groups_along(sizes, order, {names.index(a): (1, sizes[names.index(a)]) for a in axes})
-
-
-def _groups_along(sizes: list[int], order: tuple[int, ...] | None,
-                  parts: dict[int, tuple[int, int]]) -> list[list[int]]:
-    """The devices that share every mesh position but those of `parts` (axis -> (pre-size,
-    size): the part of the axis a collective runs along, Shardy's sub-axis), grouped."""
-    ids = list(order) if order is not None else list(range(math.prod(sizes)))
-    groups: dict[tuple, list[int]] = {}
-    for flat in range(len(ids)):
-        key: list[tuple] = []
-        rest = flat
-        for k in range(len(sizes) - 1, -1, -1):   # (the last axis is the fastest)
-            c, rest = rest % sizes[k], rest // sizes[k]
-            if k in parts:
-                p, n = parts[k]
-                key.append((c // (sizes[k] // p), c % (sizes[k] // (p * n))))
-            else:
-                key.append((c,))
-        groups.setdefault(tuple(key), []).append(ids[flat])
-    return list(groups.values())
-
-
-def _choices(sizes: list[int]):
-    """Every way of choosing, per axis, nothing, the whole axis or a part of it (pre-size, size):
-    fewest axes first, whole axes before parts."""
-    options = []
-    for s in sizes:
-        whole = [(1, s)] if s > 1 else []
-        parts = [(p, n) for n in range(2, s) for p in range(1, s // n + 1) if s % (p * n) == 0]
-        options.append([None, *whole, *parts])
-    found = []
-    if math.prod(sizes) > 4096:   # (a pod: whole axes only, each choice costs a pass over its devices)
-        options = [o[:2] for o in options]
-    for pick in itertools.islice(itertools.product(*options), 4096):
-        chosen = {k: c for k, c in enumerate(pick) if c is not None}
-        found.append((len(chosen), sum(c != (1, sizes[k]) for k, c in chosen.items()), chosen))
-    return [chosen for _, _, chosen in sorted(found, key=lambda f: (f[0], f[1]))]
-
-
-# ---------------------------------------------------------------- device lists
-
-MOST_DEVICES = 1 << 16   # a mesh or iota naming more devices is not read (no pod has so many)
-_IOTA = re.compile(r"\[([\d,\s]*)\]\s*<=\s*\[([\d,\s]*)\](?:\s*T\(([\d,\s]*)\))?")
-
-
-def _ints(text: str) -> list[int]:
-    return [int(x) for x in re.findall(r"\d+", text)]
-
-
-def iota_devices(dims: list[int], reshape: list[int], transpose: list[int] | None) -> list[int]:
-    """The device ids of an iota tile assignment `[dims]<=[reshape]T(transpose)`, in order."""
-    total = math.prod(reshape)
-    if math.prod(dims) != total or total > MOST_DEVICES:
-        return []
-    perm = transpose or list(range(len(reshape)))
-    if sorted(perm) != list(range(len(reshape))):
-        return []
-    moved = [reshape[p] for p in perm]
-    strides = [math.prod(reshape[k + 1:]) for k in range(len(reshape))]
-    out = []
-    for position in itertools.product(*(range(n) for n in moved)):
-        out.append(sum(at * strides[p] for at, p in zip(position, perm)))
-    return out
-
-
-def replica_groups(text: str | None) -> list[list[int]] | None:
-    """A collective's device groups from its `replica_groups=` in any form XLA prints:
-    `{{0,1},{2,3}}`, `{}`, the iota form `[2,4]<=[4,2]T(1,0)`, or a mesh `mesh['x'=2,'y'=4]
-    {'y'}`; None where unreadable."""
-    if text is None:
-        return None
-    text = text.strip()
-    if text.startswith(("mesh", "@mesh")):
-        mesh, order, rest = _mesh_at(text)
-        if not mesh or math.prod(mesh.values()) > MOST_DEVICES:
-            return None
-        axes = re.findall(r"'([^']+)'|\"([^\"]+)\"|(\w+)", rest.strip().strip("{}"))
-        names = [a or b or c for a, b, c in axes]
-        if any(n not in mesh for n in names):
-            return None
-        return mesh_groups(mesh, names, order)
-    iota = _IOTA.match(text)
-    if iota:
-        dims, reshape = _ints(iota.group(1)), _ints(iota.group(2))
-        devices = iota_devices(dims, reshape, _ints(iota.group(3)) if iota.group(3) else None)
-        if len(dims) != 2 or not devices:
-            return None
-        return [devices[g * dims[1]:(g + 1) * dims[1]] for g in range(dims[0])]
-    if text.startswith("{"):
-        inner = text[1:-1].strip()
-        return [_ints(g) for g in re.findall(r"\{([^{}]*)\}", inner)] if inner else []
-    return None
-
-
-# ---------------------------------------------------------------- one array's sharding
-
-_MESH_AXIS = re.compile(r"""['"]?([^'"=,\s\[\]<>]+)['"]?\s*=\s*(\d+)""")
-
-
-def _mesh_at(text: str) -> tuple[dict[str, int], tuple[int, ...] | None, str]:
-    """A named mesh at the start of `text` (`mesh['a'=2,'b'=4]`, `@mesh<a=2,b=4>`, either with
-    a device list after it): its axes, its device order (None: iota) and the text after it."""
-    m = re.match(r"@?mesh\s*([\[<])", text)
-    if not m:
-        return {}, None, text
-    close = text.find("]" if m.group(1) == "[" else ">", m.end())
-    if close < 0:
-        return {}, None, text
-    mesh = {name: int(size) for name, size in _MESH_AXIS.findall(text[m.end():close])}
-    rest = text[close + 1:]
-    order = None
-    devices = re.match(r"\s*(?:,\s*device_ids=)?\(((?:[^()]|\([^()]*\))*)\)", rest)
-    if devices:
-        order = _device_order(devices.group(1), math.prod(mesh.values()))
-        rest = rest[devices.end():]
-    return mesh, order, rest
-
-
-def _device_order(text: str, total: int) -> tuple[int, ...] | None:
-    """A mesh's devices in order: a list (`[0,4,1,5,…]`) or an iota (`[4,2]T(1,0)`: the ids
-    0…N-1 laid out as [4,2], transposed); None where unreadable."""
-    iota = re.fullmatch(r"\s*\[([\d,\s]*)\]\s*(?:T\(([\d,\s]*)\))?\s*", text)
-    if iota and (iota.group(2) or len(_ints(iota.group(1))) < total):
-        reshape = _ints(iota.group(1))
-        ids = iota_devices([total], reshape, _ints(iota.group(2)) if iota.group(2) else None)
-    else:
-        ids = _ints(text)
-    return tuple(ids) if len(ids) == total and sorted(ids) == list(range(total)) else None
 
 
 def _axis_names(dim: str) -> tuple[str, ...]:
@@ -288,7 +138,7 @@ def parse_named(text: str, shape: ArrayShape | None) -> tuple[dict, tuple | None
         body = body[1:-1].strip()
     if not re.match(r"@?mesh\s*[\[<]", body):
         return None
-    mesh, order, rest = _mesh_at(body)   # (an empty mesh, `mesh[]`, replicates the array)
+    mesh, order, rest = mesh_at(body)   # (an empty mesh, `mesh[]`, replicates the array)
     rest = rest.strip().lstrip(",").strip()
     rank = len(shape.dims) if shape is not None else 0
     if rest.startswith("replicated") or rest == "":
@@ -309,8 +159,8 @@ def sdy_meshes(module_attributes: dict[str, str]) -> dict[str, tuple[dict[str, i
     text = parse_frontend_attributes(front).get("xla.sdy.meshes", "").replace('\\"', '"')
     out = {}
     for name, axes, ids in _SDY_MESH.findall(text):
-        mesh = {n: int(s) for n, s in _MESH_AXIS.findall(axes)}
-        order = tuple(_ints(ids)) if ids and len(_ints(ids)) == math.prod(mesh.values()) else None
+        mesh = {n: int(s) for n, s in MESH_AXIS.findall(axes)}
+        order = tuple(ints(ids)) if ids and len(ints(ids)) == math.prod(mesh.values()) else None
         out[name] = (mesh, order)
     return out
 
@@ -339,7 +189,7 @@ def parse_gspmd(text: str, shape: ArrayShape | None) -> tuple[int, ...] | None:
     m = re.match(r"devices=\[([\d,\s]*)\]", body)
     if not m:
         return None
-    tiles = _ints(m.group(1))
+    tiles = ints(m.group(1))
     if len(tiles) < rank:
         return None
     return tuple(tiles[:rank])

@@ -38,7 +38,7 @@ class Collectives:
             return None
         axes = None
         if self.sharding is not None:
-            from ..dumps.sharding import permute_pairs, replica_groups
+            from ..dumps.device_groups import permute_pairs, replica_groups
             pairs = op.attr("source_target_pairs")
             axes = self.sharding.axes_of_pairs(permute_pairs(pairs)) if pairs is not None else \
                 self.sharding.axes_of_groups(replica_groups(op.attr("replica_groups")))

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bufviz.dumps.sharding import Sharding, mesh_groups, module_devices, read_sharding, replica_groups
+from bufviz.dumps.device_groups import mesh_groups, replica_groups
+from bufviz.dumps.sharding import Sharding, module_devices, read_sharding
 from bufviz.hlo.attributes import split_attributes
 from conftest import DATA, SEEDS
 
