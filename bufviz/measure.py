@@ -3,6 +3,7 @@ advice compares), the memory section any report gets, and what each value of a m
 the features that call it (pipeline, what-if, advice, schedule), so none of them calls back up."""
 from __future__ import annotations
 
+import re
 from functools import cached_property
 
 from .engine.assignment.assign import assign_buffers, assign_by
@@ -199,14 +200,24 @@ class ModuleDescription:
         init = loop.operands[0] if loop.operands else None
         element = init.operands[carry["element"]] if init is not None and init.opcode == "tuple" \
             and isinstance(carry["element"], int) and carry["element"] < len(init.operands) else None
-        while element is not None and element.opcode in ("copy", "bitcast") and element.operands:
-            element = element.operands[0]   # (XLA's copy of the start into the loop's buffer)
+        for _ in range(16):   # (XLA's copy of the start into the loop's buffer; an earlier loop's result)
+            if element is None or not element.operands:
+                break
+            if element.opcode in ("copy", "bitcast"):
+                element = element.operands[0]
+            elif element.opcode == "get-tuple-element" and element.operands[0].opcode == "while":
+                start = element.operands[0].operands[0] if element.operands[0].operands else None
+                element = start.operands[element.tuple_index] if start is not None and start.opcode == "tuple" \
+                    and element.tuple_index < len(start.operands) else None
+            else:
+                break
         if element is None:
             return found
         if element.opcode == "parameter" and element.computation is self.module.entry:
             return {**found, "made_from": self.paths.get(element.name) or element.name}
-        return {**found, "made_at": self.lines.of(element)[0],
-                "made_by": operation(element.op_name or self.lines.op_name_near(element))}
+        line, op_name = self.lines.own(element)
+        return {**found, "made_at": line, "made_by": "zeros" if _zeros(element) else operation(op_name)
+                or element.opcode}
 
     def _describe(self, instr, index) -> dict:
         if instr is None:
@@ -226,7 +237,7 @@ class ModuleDescription:
         if is_loop_state(instr, self.loop_bodies):
             found["loop_state"] = True
         if (carry := self.loops.carry(instr, tuple(index)) or self.loops.filled(instr, tuple(index))
-                or (None if index else self.loops.written(instr))) is not None:
+                or (None if index else self.loops.written(instr) or self.loops.next_value(instr))) is not None:
             found["carried"] = self._carry(carry)
         if (collective := self.collectives.of(instr, tuple(index))) is not None:
             found["collective"] = collective
@@ -255,3 +266,12 @@ class ModuleDescription:
             if instr.opcode != "parameter" and donor is not None and self.paths.get(donor):
                 found["path"], found["updated"] = self.paths[donor], True   # the new value of a donated argument
         return found
+
+
+def _zeros(instr) -> bool:
+    """A broadcast of the scalar constant 0 (jnp.zeros), or a fusion of nothing else."""
+    if instr.opcode == "fusion" and len(instr.operands) == 1:
+        instr = instr.operands[0]
+    while instr.opcode in ("broadcast", "bitcast", "copy") and instr.operands:
+        instr = instr.operands[0]
+    return instr.opcode == "constant" and re.fullmatch(r"\s*-?0(?:\.0*)?\s*", instr.args or "") is not None

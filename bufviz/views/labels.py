@@ -68,9 +68,12 @@ def narrow_label(row: Mapping[str, Any]) -> str:
     """A row's label where no column gives its source line (an 80-column terminal): the user's
     line beside what names the row, and for a value XLA named (`ynn_fusion.16`) the line and the
     operation instead (`model.py:15 dot_general`); XLA's name stays in JSON and wider tables."""
-    if (carried := row.get("carried")) and (carried.get("made_at") or carried.get("made_from")):
-        return carry_label(carried)
     line = _file_line(row.get("user_source") or (row.get("source") if row["kind"] != "parameter" else None))
+    if carried := row.get("carried"):   # (a loop's carry: where its start was made, else what writes it)
+        if carried.get("made_at") or carried.get("made_from") or not line:
+            return carry_label(carried)
+        op = operation(row.get("op_name") or row.get("op_name_near")) or row.get("opcode") or ""
+        return carry_label({**carried, "made_at": line, "made_by": op})
     label = row_label(row)
     if not line or line in label:
         return label

@@ -99,6 +99,16 @@ class Loops:
             step = next((u for u in step.users if _writes_slice(u) or u.opcode in _FORWARDING), None)
         return None
 
+    def next_value(self, instr: Instruction) -> dict | None:
+        """The carry a while body's result gives `instr` to (its next value: a KV cache rebuilt
+        by stacking the layers' new ones), else None."""
+        comp = instr.computation
+        loop = self.by_body.get(comp.name) if comp is not None else None
+        if loop is None or comp is None or comp.root is None or comp.root.opcode != "tuple" \
+                or instr not in comp.root.operands or comp.root.operands.count(instr) != 1:
+            return None
+        return self.carry(loop, (comp.root.operands.index(instr),))
+
     def caller(self, instr: Instruction) -> Instruction | None:
         """The call whose computation `instr` is the parameter or root of, or None."""
         comp = instr.computation

@@ -28,6 +28,12 @@ class SourceLines:
         neither it nor what it copies or feeds says."""
         return self._lookup(instr)[:2]
 
+    def own(self, instr: Instruction) -> tuple[str | None, str | None]:
+        """(user line, op_name) from the instruction's own metadata or its fusion body's alone:
+        never borrowed from what it feeds (a loop's start made without metadata has none)."""
+        facts = self._own_facts(instr)
+        return facts[0], facts[2]
+
     def op_name_near(self, instr: Instruction) -> str | None:
         """The op_name of what `instr` is for: its own, its fusion body's, else that of what it
         copies or feeds (a value XLA made without metadata)."""

@@ -80,11 +80,14 @@ def test_a_kv_cache_loop_carry_is_named_by_where_it_was_made():
     rows = [r for r in run_json("peak", str(folder))["memory"]["at_peak"] if r.get("carried")]
     assert rows
     program = (folder / "program.py").read_text().splitlines()
-    for r in rows:
+    for r in rows:   # (a start XLA made without metadata, the zeros of jnp.zeros, has no line)
         carried = r["carried"]
-        made, loop = int(carried["made_at"].rsplit(":", 1)[1]), int(carried["loop_at"].rsplit(":", 1)[1])
+        loop = int(carried["loop_at"].rsplit(":", 1)[1])
         assert "fori_loop" in program[loop - 1] or "while_loop" in program[loop - 1]
-        assert made < loop
+        if carried.get("made_at"):
+            assert int(carried["made_at"].rsplit(":", 1)[1]) < loop
+        else:
+            assert carried["made_by"] == "zeros" and "zeros" in "".join(program[:loop])
 
 
 def test_explain_and_donate_take_the_names_shown():
