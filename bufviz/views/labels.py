@@ -249,11 +249,19 @@ def fitted_path_labels(shown: list, names: list[str], width: int) -> list[str]:
             out.append(name)
             continue
         steps, k = path_steps(path), (copies if copy else keep).get(path, len(path_steps(path)))
-        short = prefix + (("…" + "".join(steps[-k:]).lstrip(".")) if k < len(steps) else path)
-        room = width - len(short) - len(SEP) - (len(f" ×{count}") if count > 1 else 0)
+        times = f" ×{count}" if count > 1 else ""
         least = len(parts[1].rsplit(":", 1)[-1]) + 5   # (`….py:27`: the line, at least)
-        out.append(short + SEP + short_line(parts[1], room) + (f" ×{count}" if count > 1 else "")
-                   if room >= least else name)
+        # (the whole path with its line's file cut first; else the path from the steps that tell it apart)
+        tries = [(parts[0], least)]
+        if k < len(steps):
+            tries.append((prefix + "…" + "".join(steps[-k:]).lstrip("."), least))
+        for short, needed in tries:
+            room = width - len(short) - len(SEP) - len(times)
+            if room >= needed:
+                out.append(short + SEP + short_line(parts[1], room) + times)
+                break
+        else:
+            out.append(name)
     return out
 
 
