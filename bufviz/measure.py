@@ -156,7 +156,7 @@ class ModuleDescription:
 
     @cached_property
     def layers(self) -> Layers:   # the layer each weight (and its optimizer's state) belongs to
-        return Layers(self.module, self.roles)
+        return Layers(self.module, self.roles, self.loops)
 
     @cached_property
     def collectives(self) -> Collectives:   # what each collective carries, over which mesh axes
@@ -197,20 +197,7 @@ class ModuleDescription:
         if loop is None:
             return {}
         found = {"loop_at": self.lines.of(loop)[0]}
-        init = loop.operands[0] if loop.operands else None
-        element = init.operands[carry["element"]] if init is not None and init.opcode == "tuple" \
-            and isinstance(carry["element"], int) and carry["element"] < len(init.operands) else None
-        for _ in range(16):   # (XLA's copy of the start into the loop's buffer; an earlier loop's result)
-            if element is None or not element.operands:
-                break
-            if element.opcode in ("copy", "bitcast"):
-                element = element.operands[0]
-            elif element.opcode == "get-tuple-element" and element.operands[0].opcode == "while":
-                start = element.operands[0].operands[0] if element.operands[0].operands else None
-                element = start.operands[element.tuple_index] if start is not None and start.opcode == "tuple" \
-                    and element.tuple_index < len(start.operands) else None
-            else:
-                break
+        element = self.loops.start_of(loop, carry["element"]) if isinstance(carry["element"], int) else None
         if element is None:
             return found
         if element.opcode == "parameter" and element.computation is self.module.entry:

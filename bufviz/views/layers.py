@@ -10,6 +10,7 @@ import re
 from ..hlo.model import Instruction
 from ..hlo.program import BACKWARD_OP
 from ..hlo.module import Module
+from .loops import Loops
 from .made import PASSING, SLICES, passes_on
 from .sources import frames_line
 
@@ -26,9 +27,10 @@ _DEPTH = 6   # fusions and forwarding steps followed from a parameter to what re
 class Layers:
     """Each entry parameter's layer, worked out once when first asked."""
 
-    def __init__(self, module: Module, roles: dict[str, tuple[str, str]]):
+    def __init__(self, module: Module, roles: dict[str, tuple[str, str]], loops: Loops):
         self.module = module
         self.roles = roles   # parameter name -> (role, evidence)
+        self.loops = loops
         self._found: dict[str, tuple[str | None, str | None]] = {}
         self._weights: dict[str, dict[str, Instruction]] | None = None
 
@@ -52,7 +54,7 @@ class Layers:
     def _read_by(self, param: Instruction) -> tuple[str | None, str | None]:
         line = None
         fusions: list = []
-        for reader, via in [*_readers(param, fusions), *fusions]:   # (a fusion's own frame last)
+        for reader, via in [*_readers(param, fusions, self.loops), *fusions]:   # (a fusion's own frame last)
             user, library = frames_line(self.module, reader)
             line = line or user
             # (the forward pass says what the parameter is to its layer: the backward reads it otherwise)
@@ -78,7 +80,7 @@ class Layers:
         """The library function that reads a scalar of the state (`optax safe_increment`: the
         optimizer's step count), where one does."""
         fusions: list = []
-        for reader, _ in [*_readers(scalar, fusions), *fusions]:
+        for reader, _ in [*_readers(scalar, fusions, self.loops), *fusions]:
             library = frames_line(self.module, reader)[1]
             if library:
                 return library
@@ -114,10 +116,10 @@ def _through(value: Instruction) -> Instruction:
     return value
 
 
-def _readers(param: Instruction, fusions: list):
+def _readers(param: Instruction, fusions: list, loops: Loops):
     """(instruction, the operand it reads the parameter through) for what reads the parameter,
-    through forwarding steps and into fusions' bodies, nearest first; the fusions passed
-    through are added to `fusions`."""
+    through forwarding steps, into fusions' bodies and loops' bodies, nearest first; the fusions
+    passed through are added to `fusions`."""
     frontier = [param]
     for _ in range(_DEPTH):
         following = []
@@ -126,7 +128,8 @@ def _readers(param: Instruction, fusions: list):
                 if user.opcode in _FORWARDING or (user.opcode in SLICES and user.operands[0] is value):
                     following.append(user)
                 elif user.opcode == "tuple":   # (a loop's carry: read inside its body)
-                    following += _carried(user, value)
+                    following += [r for loop, element in loops.loops_reading(value, through=())
+                                  if loop in user.users for r in loops.body_reads(loop, element)]
                 elif user.opcode == "fusion" and passes_on(user):   # (a slice of stacked layers, fused)
                     following.append(user)
                 elif user.opcode == "fusion":
@@ -138,16 +141,4 @@ def _readers(param: Instruction, fusions: list):
                 else:
                     yield user, value
         frontier = following[:64]
-
-
-def _carried(tuple_: Instruction, value: Instruction) -> list[Instruction]:
-    """Where a while loop's body reads `value`, an element of the tuple it carries."""
-    elements = [k for k, o in enumerate(tuple_.operands) if o is value]
-    found = []
-    for loop in tuple_.users:
-        body = loop.called_body(("body",)) if loop.opcode == "while" else None
-        state = body.parameters[0] if body is not None and body.parameters else None
-        if state is not None:
-            found += [r for r in state.users if r.opcode == "get-tuple-element" and r.tuple_index in elements]
-    return found
 

@@ -109,6 +109,26 @@ class Loops:
             return None
         return self.carry(loop, (comp.root.operands.index(instr),))
 
+    def start_of(self, loop: Instruction, element: int, depth: int = 16) -> Instruction | None:
+        """What element `element` of the loop starts from (through bitcasts and copies, a call
+        wrapping the loop, and the result of an earlier loop it is that loop's)."""
+        for _ in range(depth):
+            origin = _origin(self, loop, element)
+            if origin is None:
+                return None
+            source, index = origin
+            if source.opcode != "while" or len(index) != 1:
+                return source
+            loop, element = source, index[0]
+        return None
+
+    def body_reads(self, loop: Instruction, element: int) -> list[Instruction]:
+        """Where the loop's body reads element `element` of what it carries."""
+        body = loop.called_body(("body",))
+        param = body.parameter(0) if body is not None else None
+        return [u for u in param.users if u.opcode == "get-tuple-element" and u.tuple_index == element] \
+            if param is not None else []
+
     def caller(self, instr: Instruction) -> Instruction | None:
         """The call whose computation `instr` is the parameter or root of, or None."""
         comp = instr.computation
@@ -144,7 +164,7 @@ def _carry(loops: Loops, loop: Instruction, element: int) -> dict:
     root = body.root if body is not None else None
     if param is None or root is None or root.opcode != "tuple" or element >= len(root.operands):
         return {"kind": STATE}
-    reads = [u for u in param.users if u.opcode == "get-tuple-element" and u.tuple_index == element]
+    reads = loops.body_reads(loop, element)
     written = _unforwarded(root.operands[element])
     if written in reads:
         return {"kind": PASSED, "origin": _origin(loops, loop, element)}
