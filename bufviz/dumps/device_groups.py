@@ -34,20 +34,27 @@ def groups_along(sizes: list[int], order: tuple[int, ...] | None,
                   parts: dict[int, tuple[int, int]]) -> list[list[int]]:
     """The devices that share every mesh position but those of `parts` (axis -> (pre-size,
     size): the part of the axis a collective runs along, Shardy's sub-axis), grouped."""
-    ids = list(order) if order is not None else list(range(math.prod(sizes)))
+    ids = device_ids(sizes, order)
     groups: dict[tuple, list[int]] = {}
     for flat in range(len(ids)):
-        key: list[tuple] = []
-        rest = flat
-        for k in range(len(sizes) - 1, -1, -1):   # (the last axis is the fastest)
-            c, rest = rest % sizes[k], rest // sizes[k]
-            if k in parts:
-                p, n = parts[k]
-                key.append((c // (sizes[k] // p), c % (sizes[k] // (p * n))))
-            else:
-                key.append((c,))
-        groups.setdefault(tuple(key), []).append(ids[flat])
+        key = tuple((c // (sizes[k] // parts[k][0]), c % (sizes[k] // (parts[k][0] * parts[k][1])))
+                    if k in parts else (c,) for k, c in enumerate(mesh_position(flat, sizes)))
+        groups.setdefault(key, []).append(ids[flat])
     return list(groups.values())
+
+
+def device_ids(sizes: list[int], order: tuple[int, ...] | None) -> list[int]:
+    """The device at each position of a mesh of `sizes` (`order`, else 0, 1, 2 …)."""
+    return list(order) if order is not None else list(range(math.prod(sizes)))
+
+
+def mesh_position(flat: int, sizes: list[int]) -> list[int]:
+    """A flat mesh index's position on each axis (the last axis the fastest)."""
+    position = []
+    for size in reversed(sizes):
+        position.append(flat % size)
+        flat //= size
+    return position[::-1]
 
 
 def axis_choices(sizes: list[int]):

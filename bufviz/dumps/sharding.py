@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..hlo.attributes import parse_frontend_attributes, split_attributes
-from .device_groups import MESH_AXIS, axis_choices, group_set, groups_along, ints, mesh_at
+from .device_groups import MESH_AXIS, axis_choices, device_ids, group_set, groups_along, ints, mesh_at, mesh_position
 from ..hlo.lines import LineSyntaxError, line_parts
 from ..hlo.shapes import ArrayShape, ShapeSyntaxError, parse_shape
 
@@ -78,17 +78,13 @@ class Sharding:
         if not self.mesh or pairs is None or math.prod(self.mesh.values()) != self.devices:
             return None
         names, sizes = list(self.mesh), list(self.mesh.values())
-        order = list(self.device_order) if self.device_order is not None else list(range(math.prod(sizes)))
-        at = {device: k for k, device in enumerate(order)}
+        at = {device: k for k, device in enumerate(device_ids(sizes, self.device_order))}
         moved: set[str] = set()
         for pair in pairs:
             if len(pair) != 2 or pair[0] not in at or pair[1] not in at:
                 return None
-            a, b = at[pair[0]], at[pair[1]]
-            for k in range(len(names) - 1, -1, -1):   # (positions from the flat index, last axis fastest)
-                if a % sizes[k] != b % sizes[k]:
-                    moved.add(names[k])
-                a, b = a // sizes[k], b // sizes[k]
+            source, target = mesh_position(at[pair[0]], sizes), mesh_position(at[pair[1]], sizes)
+            moved.update(names[k] for k, (a, b) in enumerate(zip(source, target)) if a != b)
         return [n for n in names if n in moved]
 
 

@@ -12,9 +12,10 @@ from typing import Any
 from ..dumps.oom import OomBuffer, OomReport
 from ..hlo.attributes import parse_metadata, plain_op_name
 from ..hlo.module import Module
-from ..hlo.shapes import format_index, value_label, without_layout
+from ..hlo.shapes import format_index, without_layout
 from ..units import bounded_at, parse_human_bytes
 from ..views.framework import detect_framework, is_framework_source
+from ..views.labels import row_label, user_line
 from .remedies import RUN_TIME_TIP, suggestions, summary
 
 _LABEL_NAME = re.compile(r"^%?([\w.\-]+) = ")
@@ -206,8 +207,7 @@ def failed_allocation(oom: dict, rows: Sequence[Mapping[str, Any]]) -> None:
     if oom.get("kind") != OUT_OF_MEMORY or len(found) != 1:
         return
     r = found[0]
-    what = r.get("path") or value_label(r["name"], r["index"])
-    where = r.get("user_source") or r.get("source")
+    what, where = row_label(r), user_line(r)
     oom["failed_allocation"] = {"allocation": r["allocation"], "kind": r["kind"], "name": r["name"],
                                 "index": r["index"], "shape": r["shape"], "source": where}
     oom["summary"] = [*oom["summary"], f"It is the module's {r['kind']} allocation {r['allocation']}, holding "

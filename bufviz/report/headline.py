@@ -18,7 +18,7 @@ from ..views.storage import HOST_MEMORY_SPACE
 from ..views.op_tree import op_tree
 from ..views.paths import shown_path
 from .header import bytes_cell
-from .layout import Column, chosen_columns, cut_end, fit_table, from_front, said, shape_column
+from .layout import GAP, Column, chosen_columns, cut_end, fit_table, from_front, least_width, said, shape_column
 from .verify import cut_end_words
 
 if TYPE_CHECKING:
@@ -150,7 +150,7 @@ def _names(shown: list, label) -> list[str]:
 def _beside(columns: list[Column], headers: tuple[str, ...]) -> int:
     """The least room `headers`' columns take, with the gaps after them."""
     others = [c for c in columns if c.header in headers and not c.empty]
-    return sum(min(c.natural, c.least) if c.shorten else c.natural for c in others) + 2 * len(others)
+    return least_width(others) + GAP if others else 0
 
 
 def _storage_columns(shown: list, names: list[str], memory, least: int | None = None,

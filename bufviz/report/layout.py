@@ -119,7 +119,7 @@ def chosen_columns(columns: list[Column], width: int) -> list[Column]:
     chosen: list[Column] = []
     for column in sorted(shown, key=lambda c: c.keep):
         trial = chosen + [column]
-        if _least_width(trial) <= width or not chosen:
+        if least_width(trial) <= width or not chosen:
             chosen = trial
     return [c for c in shown if c in chosen]   # back in their order
 
@@ -149,7 +149,7 @@ def fit_table(columns: list[Column], width: int, title: str | None = None) -> Ta
     return table
 
 
-def _least_width(columns: list[Column]) -> int:
+def least_width(columns: list[Column]) -> int:
     return sum(min(c.natural, c.least) if c.shorten else c.natural for c in columns) + GAP * (len(columns) - 1)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..hlo.shapes import ArrayShape, ShapeSyntaxError, parse_index, parse_shape
-from .collectives import COLLECTIVES
+from .collectives import COLLECTIVES, base_op
 from .loops import CACHE, PASSED, STACKED, STATE
 from .roles import BACKWARD_OP, OPTIMIZER_NAME, UPDATE_OP, WEIGHTS_NAME
 
@@ -36,8 +36,7 @@ def category_of(row: Mapping[str, Any], backward_at_peak: bool, training: bool |
         return carried_category(row["carried"], backward_at_peak, training)
     if opcode == "parameter" and kind == "parameter":
         return _parameter_category(row["name"], op_name)
-    if row.get("collective") or opcode.removesuffix("-start").removesuffix("-done") in COLLECTIVES or \
-            opcode == "async-collective-start":
+    if row.get("collective") or base_op(opcode) in COLLECTIVES or opcode == "async-collective-start":
         # (gradients summed over the devices are still gradients: a reduction the backward pass makes)
         op = (row.get("collective") or {}).get("op")
         return "gradients" if op in ("all-reduce", "reduce-scatter") and BACKWARD_OP.search(op_name) else \

@@ -25,8 +25,7 @@ class Collectives:
         self.loops = loops
         self.async_callers: dict[str, Instruction] = {}   # a computation an async op runs -> that op
         for instr in instructions:
-            if instr.opcode in ("async-start", "all-gather-start", "all-reduce-start") or \
-                    instr.opcode.endswith("-start"):
+            if instr.opcode.endswith("-start"):   # (async-start, all-gather-start, …)
                 for name in instr.callee_names(("calls",)):
                     self.async_callers[name] = instr
 

@@ -59,7 +59,7 @@ def short_source(text: str, width: int) -> str:
     return "…" + base[-(width - 1):] if width > 1 else "…"
 
 
-def user_line(row: dict) -> str | None:
+def user_line(row: Mapping[str, Any]) -> str | None:
     """The line to point a user at: their own where known, else the recorded one."""
     return row.get("user_source") or row.get("source")
 
@@ -155,7 +155,7 @@ def _short_parts(text: str, width: int) -> str:
     line = said[-1]
     if nameless(name) and len(said) > 1:   # (its layer says more than the path: the path goes first)
         tries = [with_name(SEP.join(said)), SEP.join(said)]
-        if len(said) > 1 and width - len(said[0]) - len(SEP) >= 8:
+        if width - len(said[0]) - len(SEP) >= 8:
             tries.append(said[0] + SEP + short_line(line, width - len(said[0]) - len(SEP)))
     else:   # (a name the user gave stays whole: the line beside it, its file cut, where it fits)
         room = width - len(name) - len(SEP)
@@ -252,12 +252,10 @@ def fitted_path_labels(shown: list, names: list[str], width: int) -> list[str]:
         times = f" ×{count}" if count > 1 else ""
         least = len(parts[1].rsplit(":", 1)[-1]) + 5   # (`….py:27`: the line, at least)
         # (the whole path with its line's file cut first; else the path from the steps that tell it apart)
-        tries = [(parts[0], least)]
-        if k < len(steps):
-            tries.append((prefix + "…" + "".join(steps[-k:]).lstrip("."), least))
-        for short, needed in tries:
+        tries = [parts[0]] + ([prefix + "…" + "".join(steps[-k:]).lstrip(".")] if k < len(steps) else [])
+        for short in tries:
             room = width - len(short) - len(SEP) - len(times)
-            if room >= needed:
+            if room >= least:
                 out.append(short + SEP + short_line(parts[1], room) + times)
                 break
         else:
