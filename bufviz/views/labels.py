@@ -186,7 +186,7 @@ def split_label(row: dict) -> str:
     dtype, _, dims = shape.partition("[")
     sizes = dims.rstrip("]").split(",") if dims.rstrip("]") else []
     spec = row.get("spec")
-    pieces = row.get("pieces") or []
+    pieces = _pieces(sizes, (row.get("parameter") or {}).get("shape")) if spec is None else []
     out = []
     for k, size in enumerate(sizes):
         axes = spec[k] if spec is not None and k < len(spec) else None
@@ -197,6 +197,15 @@ def split_label(row: dict) -> str:
         else:
             out.append(size)
     return f"{dtype}[{','.join(out)}]"
+
+
+def _pieces(sizes: list[str], shard: str | None) -> list[int]:
+    """The pieces each dimension is cut into, where the text names no axes: the global size over
+    the device's piece (the parameter's own shape)."""
+    dims = [int(d) for d in re.findall(r"\d+", (shard or "").split("[", 1)[-1].split("]", 1)[0])] if shard else []
+    if len(dims) != len(sizes) or not all(size.isdigit() for size in sizes):
+        return []
+    return [int(size) // d if d else 1 for size, d in zip(sizes, dims)]
 
 
 def short_split(text: str, width: int) -> str:

@@ -145,3 +145,19 @@ def test_a_folder_of_the_whole_run_shows_the_step_not_its_initializer():
     assert report["module"] == "jit_train_step"
     assert report["memory"]["needed_bytes"] == stats["total_allocation_bytes"]
     assert any("jit_init, which only initializes" in n for n in report["notes"])
+
+
+def test_without_the_module_before_optimization_the_split_is_said_in_pieces(tmp_path, monkeypatch):
+    """GSPMD's tile assignment names no axes: each split dimension is said as its size over the
+    number of pieces (`4096/2`), the pieces jax's truth gives (global over shard)."""
+    folder = SHARDED / "tp_mlp_2d-jax0.10.2"
+    for f in folder.glob("*cpu_after_optimizations*"):
+        (tmp_path / f.name).write_text(f.read_text())
+    truth = _truth(folder)
+    w_in = next(a for a in truth["args"] if a["path"] == "params['w_in']")
+    dims = [int(d) for d in w_in["global_shape"].split("[")[1].rstrip("]").split(",")]
+    expected = ",".join(f"{d}/{d // s}" if d != s else str(d) for d, s in zip(dims, w_in["shard_shape"]))
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run("peak", str(tmp_path), "--no-advice")
+    assert code == 0
+    assert f"[{expected}]" in next(line for line in out.splitlines() if "params['w_in']" in line)
