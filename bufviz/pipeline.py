@@ -220,10 +220,13 @@ def _sharding(inputs: Inputs, notes: list[str]) -> Sharding | None:
     before XLA's optimizations beside it (global shapes), else from its own parameters."""
     from .dumps.discover import before_optimizations
     from .dumps.sharding import module_devices, read_sharding
+    from .views.collectives import COLLECTIVES, base_op
     from .textfile import read_text
     module = inputs.module
     assert module is not None   # (asked only where the module was read)
-    devices = module_devices(module.attributes, module.text)
+    # (the collectives the analysis parsed: the text is not read again)
+    devices = module_devices(module.attributes, (i.attr("replica_groups") for i in module.parsed_instructions().values()
+                                                 if base_op(i.opcode) in COLLECTIVES))
     if devices[0] <= 1:
         return None
     before = before_optimizations(inputs.paths.get("hlo"))

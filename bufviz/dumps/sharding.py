@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..hlo.attributes import parse_frontend_attributes, split_attributes
-from .device_groups import MESH_AXIS, axis_choices, device_ids, group_set, groups_along, ints, mesh_at, mesh_position
+from .device_groups import (MESH_AXIS, axis_choices, device_ids, group_set, groups_along, ints, mesh_at,
+                            mesh_position, replica_groups)
 from ..hlo.lines import LineSyntaxError, line_parts
 from ..hlo.shapes import ArrayShape, ShapeSyntaxError, parse_shape
 
@@ -212,18 +214,15 @@ def module_header(header: str) -> dict[str, str]:
     return split_attributes(attrs)
 
 
-_GROUP_IDS = re.compile(r"replica_groups=\{((?:\{[\d,\s]*\},?\s*)+)\}")
-
-
-def module_devices(attributes: dict[str, str], text: str) -> tuple[int, str]:
+def module_devices(attributes: dict[str, str], groups: Iterable[str | None]) -> tuple[int, str]:
     """How many devices a module runs on, and what says so: its `num_partitions` (SPMD) or
-    `replica_count` (pmap), else the device groups its collectives print (an Alpa step, a
-    pmap module printed without its header's counts): the highest device id, plus one."""
+    `replica_count` (pmap), else its collectives' `replica_groups` (an Alpa step, a pmap module
+    printed without its header's counts; read only then): the highest device id, plus one."""
     for key in ("num_partitions", "replica_count"):
         count = attributes.get(key, "1")
         if count.isdigit() and int(count) > 1:
             return int(count), key
-    ids = [int(x) for m in _GROUP_IDS.finditer(text) for x in re.findall(r"\d+", m.group(1))]
+    ids = [d for text in groups for group in (replica_groups(text) or []) for d in group]
     return (max(ids) + 1, "collectives") if ids and max(ids) > 0 else (1, "")
 
 

@@ -21,11 +21,15 @@ def folders() -> list[Path]:
     return sorted(p for p in SHARDED.iterdir() if (p / "truth.json").is_file())
 
 
+GROUPS = re.compile(r"replica_groups=(\{(?:\{[\d,]*\},?)*\}|\[[\d,]+\]<=\[[\d,]+\](?:T\([\d,]+\))?|"
+                    r"mesh\[[^\]]*\] \{[^}]*\})")
+
+
 def _read(folder: Path, before: bool = True) -> tuple[Sharding | None, dict]:
     optimized = next(folder.glob("*after_optimizations.txt"))
     text = optimized.read_text()
     attributes = split_attributes(text.split("\n", 1)[0].partition(",")[2])
-    devices = module_devices(attributes, text)
+    devices = module_devices(attributes, GROUPS.findall(text))
     if before:
         path = next(folder.glob("*before_optimizations.txt"))
         return read_sharding(path.read_text(), devices, str(path)), json.loads((folder / "truth.json").read_text())
@@ -64,8 +68,7 @@ def test_every_collective_runs_over_axes_of_the_mesh(folder):
     set of the mesh's axes: the groups those axes give, worked out from the mesh in jax's truth."""
     sharding, truth = _read(folder)
     text = next(folder.glob("*after_optimizations.txt")).read_text()
-    found = re.findall(r"replica_groups=(\{(?:\{[\d,]*\},?)*\}|\[[\d,]+\]<=\[[\d,]+\](?:T\([\d,]+\))?|"
-                       r"mesh\[[^\]]*\] \{[^}]*\})", text)
+    found = GROUPS.findall(text)
     assert found
     for groups_text in found:
         groups = replica_groups(groups_text)
@@ -90,7 +93,7 @@ def test_the_seeds_spmd_modules_say_their_devices(seed, devices):
     """The header's count where it prints one, else the device groups its collectives print."""
     text = (SEEDS / f"{seed}.txt").read_text()
     header = text.split("\n", 1)[0]
-    count, source = module_devices(split_attributes(header.partition(",")[2]), text)
+    count, source = module_devices(split_attributes(header.partition(",")[2]), GROUPS.findall(text))
     if devices is not None:
         assert source == devices and count == int(re.search(rf"{devices}=(\d+)", header).group(1))
     else:
