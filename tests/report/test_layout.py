@@ -54,8 +54,8 @@ def test_reports_fit_the_terminal(path, command, width, monkeypatch):
     joined = re.sub(r"\s*\n\s*", "", out)
     for token in tokens(report):
         assert not (token in joined and token not in out), f"{token!r} is broken across lines"
-    for line in lines:   # dims are never cut: every '[' of a shape closes on its line
-        for shape in re.findall(r"\b(?:pred|bf16|f8e\w+|[subfc]\d+)\[[\d,]*", line):
+    for line in lines:   # dims are never cut: every '[' of a shape (or of a split: `f32[256/4,32]`) closes on its line
+        for shape in re.findall(r"\b(?:pred|bf16|f8e\w+|[subfc]\d+)\[(?:[\d,]|/\(?[\w×]+\)?)*", line):
             assert shape + "]" in line or "…" in line[line.index(shape):], line
 
 
